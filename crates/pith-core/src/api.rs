@@ -1,0 +1,208 @@
+//! The boundary: what a caller passes in, what comes back.
+//! Both bindings (native addon and WebAssembly) go through [`extract_json`], so the two
+//! builds serialize results with the same code and give byte-identical output.
+
+use serde::{Deserialize, Serialize};
+
+/// What the transport knows about the record.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Hints {
+    /// The HTTP `Content-Type` header, whose charset is a hint for decoding.
+    pub content_type: Option<String>,
+    /// The page URL, for resolving links and reading URL shape.
+    pub url: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Favor {
+    /// Keep less, for training data.
+    Precision,
+    #[default]
+    Balanced,
+    /// Keep more, for search.
+    Recall,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Options {
+    pub favor: Favor,
+    /// Put comments in `comments` instead of dropping them.
+    pub comments: bool,
+    /// Collect link targets in `links`.
+    pub links: bool,
+    /// Also produce `markdown`.
+    pub markdown: bool,
+    /// CSS selectors of elements removed before scoring.
+    pub drop: Vec<String>,
+    /// Inputs larger than this are refused.
+    pub max_input_bytes: usize,
+    /// lol-html's preallocated and maximum parser memory.
+    pub max_memory_bytes: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            favor: Favor::Balanced,
+            comments: false,
+            links: false,
+            markdown: true,
+            drop: Vec::new(),
+            max_input_bytes: 32 << 20,
+            max_memory_bytes: 16 << 20,
+        }
+    }
+}
+
+/// The request as it crosses the boundary in JSON: `{"hints": {...}, "options": {...}}`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct Request {
+    pub hints: Hints,
+    pub options: Options,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct EncodingReport {
+    /// WHATWG name of the encoding the bytes were decoded with.
+    pub name: String,
+    /// What decided it: `bom`, `http`, `meta`, `detected` or `default`.
+    pub source: &'static str,
+    /// True when UTF-8-read-as-latin-1 mojibake was repaired.
+    pub repaired: bool,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Section {
+    /// Headings above this block, outermost first.
+    pub path: Vec<String>,
+    /// Offsets into `text`, in Unicode code points, end exclusive.
+    pub start: usize,
+    pub end: usize,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Link {
+    pub text: String,
+    pub href: String,
+}
+
+#[derive(Debug, Clone, Default, Serialize, PartialEq)]
+pub struct Extraction {
+    pub text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub markdown: Option<String>,
+    pub title: Option<String>,
+    pub author: Option<String>,
+    pub published: Option<String>,
+    pub language: Option<String>,
+    pub language_confidence: Option<f32>,
+    pub canonical_url: Option<String>,
+    pub site_name: Option<String>,
+    pub description: Option<String>,
+    pub encoding: Option<EncodingReport>,
+    pub html_bytes: usize,
+    pub text_bytes: usize,
+    /// `text_bytes / html_bytes`.
+    pub content_ratio: f64,
+    pub sections: Vec<Section>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub links: Option<Vec<Link>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comments: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExtractError {
+    /// The input is larger than `max_input_bytes`.
+    InputTooLarge { size: usize, limit: usize },
+    /// lol-html hit `max_memory_bytes`.
+    MemoryLimit,
+    /// The request JSON or a `drop` selector could not be read.
+    BadRequest(String),
+    /// Anything the parser refused.
+    Parse(String),
+    /// A bug: the core panicked. Caught so a record fails, not the run.
+    Panic(String),
+}
+
+impl ExtractError {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ExtractError::InputTooLarge { .. } => "input_too_large",
+            ExtractError::MemoryLimit => "memory_limit",
+            ExtractError::BadRequest(_) => "bad_request",
+            ExtractError::Parse(_) => "parse_error",
+            ExtractError::Panic(_) => "panic",
+        }
+    }
+}
+
+impl std::fmt::Display for ExtractError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ExtractError::InputTooLarge { size, limit } => {
+                write!(f, "input of {size} bytes exceeds the limit of {limit} bytes")
+            }
+            ExtractError::MemoryLimit => write!(f, "parser memory limit exceeded"),
+            ExtractError::BadRequest(m) => write!(f, "bad request: {m}"),
+            ExtractError::Parse(m) => write!(f, "parse error: {m}"),
+            ExtractError::Panic(m) => write!(f, "internal error (panic): {m}"),
+        }
+    }
+}
+
+impl std::error::Error for ExtractError {}
+
+/// Extracts the main content of one HTML document.
+pub fn extract(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, ExtractError> {
+    if html.len() > options.max_input_bytes {
+        return Err(ExtractError::InputTooLarge { size: html.len(), limit: options.max_input_bytes });
+    }
+    crate::pipeline::run(html, hints, options)
+}
+
+/// The one call the bindings make per record: bytes and a JSON [`Request`] in, JSON out:
+/// `{"ok":true,"result":Extraction}` or `{"ok":false,"error":{"kind":..,"message":..}}`.
+/// Never panics: a panic inside the core becomes an error value.
+pub fn extract_json(html: &[u8], request_json: &str) -> String {
+    let outcome = serde_json::from_str::<Request>(if request_json.is_empty() { "{}" } else { request_json })
+        .map_err(|e| ExtractError::BadRequest(e.to_string()))
+        .and_then(|req| {
+            std::panic::catch_unwind(|| extract(html, &req.hints, &req.options)).unwrap_or_else(|payload| {
+                let message = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "unknown panic".into());
+                Err(ExtractError::Panic(message))
+            })
+        });
+    match outcome {
+        Ok(result) => serde_json::to_string(&Response { ok: true, result: Some(&result), error: None }),
+        Err(e) => serde_json::to_string(&Response {
+            ok: false,
+            result: None,
+            error: Some(ErrorBody { kind: e.kind(), message: e.to_string() }),
+        }),
+    }
+    .expect("serializing plain structs cannot fail")
+}
+
+#[derive(Serialize)]
+struct Response<'a> {
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<&'a Extraction>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<ErrorBody>,
+}
+
+#[derive(Serialize)]
+struct ErrorBody {
+    kind: &'static str,
+    message: String,
+}
