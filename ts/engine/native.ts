@@ -1,0 +1,56 @@
+// The native engine: the napi-rs addon built from crates/pith-node (`npm run build:native`).
+// Loaded lazily on first use so that importing this package never fails just because
+// one of the two builds is missing.
+
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+interface NativeAddon {
+  extract(html: Uint8Array, request: string): string;
+}
+
+let addon: NativeAddon | undefined;
+
+/** `linux-x64-gnu`, `darwin-arm64`, ... as napi-rs names its `--platform` outputs. */
+function platformSuffix(): string {
+  let suffix = `${process.platform}-${process.arch}`;
+  if (process.platform === 'linux') {
+    // glibc unless the runtime says musl.
+    const report = (process.report?.getReport?.() ?? {}) as { header?: { glibcVersionRuntime?: string } };
+    suffix += report.header?.glibcVersionRuntime ? '-gnu' : '-musl';
+  }
+  return suffix;
+}
+
+/** Where the addon is looked for. ts/engine and dist/engine both sit two levels below the repo root. */
+export function nativeAddonPath(): string {
+  if (process.env.PITH_NATIVE_ADDON) return path.resolve(process.env.PITH_NATIVE_ADDON);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '..', '..', 'crates', 'pith-node', `pith.${platformSuffix()}.node`);
+}
+
+function load(): NativeAddon {
+  if (addon) return addon;
+  const file = nativeAddonPath();
+  if (!existsSync(file)) {
+    throw new Error(
+      `pith: the native engine is not built (no ${file}). ` +
+        `Build it with \`npm run build:native\` (needs Rust), or use { engine: 'wasm' } after \`npm run build:wasm\`.`,
+    );
+  }
+  const require = createRequire(import.meta.url);
+  addon = require(file) as NativeAddon;
+  return addon;
+}
+
+/** True when the addon file exists (it is not loaded by this check). */
+export function nativeAvailable(): boolean {
+  return addon !== undefined || existsSync(nativeAddonPath());
+}
+
+/** One record through the native core; returns the core's JSON text unchanged. */
+export function extractNative(html: Uint8Array, requestJson: string): string {
+  return load().extract(html, requestJson);
+}
