@@ -71,14 +71,14 @@ pub unsafe extern "C" fn pith_extract(
 /// `handle` must be a live handle from `pith_extract`.
 #[no_mangle]
 pub unsafe extern "C" fn pith_result_ptr(handle: *const String) -> *const u8 {
-    (*handle).as_ptr()
+    (&*handle).as_ptr()
 }
 
 /// # Safety
 /// `handle` must be a live handle from `pith_extract`.
 #[no_mangle]
 pub unsafe extern "C" fn pith_result_len(handle: *const String) -> usize {
-    (*handle).len()
+    (&*handle).len()
 }
 
 /// # Safety
