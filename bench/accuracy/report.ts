@@ -1,0 +1,171 @@
+// Markdown rendering of the accuracy results.
+
+import type { Summary } from './score.js';
+
+export interface SpeedResult {
+  engine: string;
+  favor: string;
+  markdown: boolean;
+  pages: number;
+  mb: number;
+  runsSeconds: number[];
+  medianSeconds: number;
+  pagesPerSecond: number;
+  mbPerSecond: number;
+}
+
+export interface Row {
+  label: string;
+  kind: 'pith' | 'peer' | 'reference';
+  engine?: string;
+  favor?: string;
+  summary: Summary;
+}
+
+export interface ReportInput {
+  rows: Row[];
+  types: string[];
+  speed: SpeedResult[];
+  parity: { favor: string; pages: number; differing: number; examples: string[] }[];
+  notes: string[];
+  command: string;
+  date: string;
+  machine: string;
+  commit: string;
+  pages: number;
+  dataDir: string;
+  selection: string;
+}
+
+const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '–');
+const pct = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : '–');
+
+function table(head: string[], rows: string[][], align?: string[]): string {
+  const a = align ?? head.map((_, i) => (i === 0 ? ':--' : '--:'));
+  return [`| ${head.join(' | ')} |`, `|${a.map((x) => ` ${x} `).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+export function renderMarkdown(r: ReportInput): string {
+  const out: string[] = [];
+  const scored = r.rows.filter((x) => x.kind !== 'reference');
+  out.push(`# pith accuracy on the WCXB dev set`);
+  out.push('');
+  out.push(`${r.date} · ${r.machine} · commit ${r.commit}`);
+  out.push('');
+  out.push(`Command: \`${r.command}\``);
+  out.push('');
+  out.push(`Pages: ${r.pages} (${r.selection}) from ${r.dataDir}`);
+  for (const n of r.notes) out.push(`\n> ${n}`);
+  out.push('');
+
+  const typeCounts = r.types.map((t) => scored[0]?.summary.byType[t]?.n ?? 0);
+  out.push('## Word F1 by page type');
+  out.push('');
+  out.push(
+    table(
+      ['extractor', 'all', ...r.types.map((t, i) => `${t} (${typeCounts[i]})`), 'P', 'R', 'missing', 'errors', 'empty'],
+      scored.map((x) => [
+        x.label,
+        `**${f3(x.summary.f1)}**`,
+        ...r.types.map((t) => f3(x.summary.byType[t]?.f1 ?? NaN)),
+        f3(x.summary.precision),
+        f3(x.summary.recall),
+        String(x.summary.missing),
+        String(x.summary.errors),
+        String(x.summary.emptyOutputs),
+      ]),
+    ),
+  );
+  out.push('');
+  out.push('Mean over pages of bag-of-words F1 (lower-cased `\\w+` as in Python). P/R: mean precision/recall. ' +
+    '*missing*: pages without output from that extractor (scored as empty); *empty*: pages with empty output.');
+  out.push('');
+
+  out.push('## Hold-out, tune, language');
+  out.push('');
+  const s0 = scored[0]?.summary;
+  out.push(
+    table(
+      ['extractor', `tune (${s0?.tune.n ?? 0})`, `holdout (${s0?.holdout.n ?? 0})`, `English (${s0?.english.n ?? 0})`, `non-English (${s0?.nonEnglish.n ?? 0})`],
+      scored.map((x) => [x.label, f3(x.summary.tune.f1), f3(x.summary.holdout.f1), f3(x.summary.english.f1), f3(x.summary.nonEnglish.f1)]),
+    ),
+  );
+  out.push('');
+  out.push('Holdout: page id % 5 == 0. Non-English: detected from the gold text (see metrics.ts `isNonEnglish`).');
+  out.push('');
+
+  out.push('## Snippets and payload leaks');
+  out.push('');
+  out.push(
+    table(
+      ['extractor', 'with found', 'without absent', 'payload-leak pages', ...r.types.map((t) => `${t} with/without`)],
+      r.rows.map((x) => [
+        x.label,
+        pct(x.summary.snippets.withFound),
+        pct(x.summary.snippets.withoutAbsent),
+        `${x.summary.payload.leakPages} / ${x.summary.payload.pagesWithPayloadSnippets}`,
+        ...r.types.map((t) => {
+          const b = x.summary.snippets.byType[t];
+          return b ? `${pct(b.withFound)} / ${pct(b.withoutAbsent)}` : '–';
+        }),
+      ]),
+    ),
+  );
+  out.push('');
+  const s = r.rows[0]?.summary.snippets;
+  out.push(`Micro-averaged over ${s?.withTotal ?? 0} \`with\` and ${s?.withoutTotal ?? 0} \`without\` snippets. ` +
+    'Both sides NFKC, lower-cased, curly quotes straightened, whitespace runs collapsed; substring match whose word-character ' +
+    'edges must sit on word boundaries. Payload-leak pages: pages where the output contains a `without` snippet that occurs in a ' +
+    '<script>/JSON blob of the HTML but not in its visible text (out of the pages that have such a snippet). ' +
+    '"gold" scores the gold text itself: the ceiling of these measures.');
+  out.push('');
+
+  out.push('## Metadata agreement');
+  out.push('');
+  const m0 = scored[0]?.summary.meta;
+  out.push(
+    table(
+      ['extractor', `title (${m0?.title.n ?? 0})`, 'title exact', `author (${m0?.author.n ?? 0})`, 'author exact', `date (${m0?.date.n ?? 0})`],
+      scored.map((x) => [
+        x.label,
+        pct(x.summary.meta.title.agree),
+        pct(x.summary.meta.title.exact),
+        pct(x.summary.meta.author.agree),
+        pct(x.summary.meta.author.exact),
+        pct(x.summary.meta.date.agree),
+      ]),
+    ),
+  );
+  out.push('');
+  out.push('Share of pages with a non-empty gold field where the extractor agrees. Title/author: case, punctuation and ' +
+    'whitespace ignored; agree = equal, or gold contained in the extraction at word boundaries, or the extraction contained ' +
+    'in the gold with at least half its words; exact = equal. Dates compared as YYYY-MM-DD (time zone not applied).');
+  out.push('');
+
+  if (r.speed.length) {
+    out.push('## Speed (one thread)');
+    out.push('');
+    out.push(
+      table(
+        ['engine', 'favor', 'markdown', 'pages', 'MB', 'runs (s)', 'median s', 'pages/s', 'MB/s'],
+        r.speed.map((x) => [
+          x.engine, x.favor, String(x.markdown), String(x.pages), x.mb.toFixed(1),
+          x.runsSeconds.map((v) => v.toFixed(2)).join(', '), x.medianSeconds.toFixed(2),
+          x.pagesPerSecond.toFixed(1), x.mbPerSecond.toFixed(1),
+        ]),
+      ),
+    );
+    out.push('');
+    out.push('Pages decompressed into memory first (untimed); the timed loop calls `extractHtml` (including its JSON ' +
+      'decoding) page after page on the main thread. The first run is also the accuracy run.');
+    out.push('');
+  }
+  if (r.parity.length) {
+    out.push('## Native vs WASM output');
+    out.push('');
+    for (const p of r.parity)
+      out.push(`- ${p.favor}: text differs on ${p.differing} of ${p.pages} pages${p.examples.length ? ` (e.g. ${p.examples.join(', ')})` : ''}`);
+    out.push('');
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,452 @@
+// pith accuracy harness: runs pith (and scores peer outputs) over the WCXB dev set.
+//
+//   npm run accuracy -- [--engine native|wasm|both|fake] [--favor precision|balanced|recall|all]
+//                       [--ids 0001,0002 | --limit N] [--worst N] [--dump DIR] [--speed-runs N] [--markdown]
+//                       [--no-peers] [--compare FILE] [--out PREFIX] [--data DIR]
+//
+// Writes bench/results/accuracy.{json,md} for full runs, bench/results/accuracy.partial.{json,md} when --ids or
+// --limit select a subset (override with --out). See bench/accuracy/README.md.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { allIds, dataAvailable, loadBytes, loadPages, type Page } from './dataset.js';
+import { renderMarkdown, type ReportInput, type Row, type SpeedResult } from './report.js';
+import { scorePage, summarize, type Output, type PageScore } from './score.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, '..', '..');
+const FAVORS = ['precision', 'balanced', 'recall'] as const;
+type Favor = (typeof FAVORS)[number];
+type Engine = 'native' | 'wasm' | 'fake';
+
+interface Args {
+  engine: string;
+  favor: string;
+  ids: string[] | null;
+  limit: number | null;
+  worst: number;
+  dump: string | null;
+  speedRuns: number;
+  markdown: boolean;
+  peers: boolean;
+  compare: string | null;
+  out: string | null;
+  data: string;
+}
+
+const USAGE = `usage: npm run accuracy -- [options]
+  --engine native|wasm|both|fake   engines to run (default both; fake = tag stripper, for testing the harness)
+  --favor precision|balanced|recall|all   favor modes to score (default balanced)
+  --ids 0001,0002 | --limit N      quick runs (--limit: N pages evenly spread over the id range)
+  --worst N                        print the N worst pages per type for each pith run
+  --dump DIR                       write DIR/<extractor>/<id>.txt (+ DIR/gold/<id>.txt, scores.tsv)
+  --speed-runs N                   timed passes per engine, median reported (default 3; 1 = accuracy pass only)
+  --markdown                       ask the engine for markdown too (off by default)
+  --no-peers                       do not score bench/.cache/peers/*.jsonl
+  --compare FILE                   print F1 deltas against an earlier accuracy.json
+  --out PREFIX                     output prefix (default bench/results/accuracy[.partial])
+  --data DIR                       dev set (default $PITH_DEV_DATA or ../shared/eval/wcxb-dev)`;
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = {
+    engine: 'both', favor: 'balanced', ids: null, limit: null, worst: 0, dump: null, speedRuns: 3,
+    markdown: false, peers: true, compare: null, out: null,
+    data: process.env.PITH_DEV_DATA || path.resolve(REPO, '..', 'shared', 'eval', 'wcxb-dev'),
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    const v = () => {
+      const x = argv[++i];
+      if (x === undefined) throw new Error(`${k} needs a value`);
+      return x;
+    };
+    const int = () => {
+      const n = Number(v());
+      if (!Number.isInteger(n) || n < 0) throw new Error(`${k} needs a non-negative integer`);
+      return n;
+    };
+    switch (k) {
+      case '--engine': a.engine = v(); break;
+      case '--favor': a.favor = v(); break;
+      case '--ids': a.ids = v().split(/[,\s]+/).filter(Boolean).map((x) => x.padStart(4, '0')); break;
+      case '--limit': a.limit = int(); break;
+      case '--worst': a.worst = int(); break;
+      case '--dump': a.dump = v(); break;
+      case '--speed-runs': a.speedRuns = Math.max(1, int()); break;
+      case '--markdown': a.markdown = true; break;
+      case '--no-peers': a.peers = false; break;
+      case '--compare': a.compare = v(); break;
+      case '--out': a.out = v(); break;
+      case '--data': a.data = v(); break;
+      case '-h': case '--help': console.log(USAGE); process.exit(0);
+      default: throw new Error(`unknown argument ${k}\n${USAGE}`);
+    }
+  }
+  if (!['native', 'wasm', 'both', 'fake'].includes(a.engine)) throw new Error(`bad --engine ${a.engine}`);
+  if (![...FAVORS, 'all'].includes(a.favor)) throw new Error(`bad --favor ${a.favor}`);
+  return a;
+}
+
+// ---- extractors ------------------------------------------------------------------------------------------------
+
+type ExtractFn = (bytes: Uint8Array, page: Page) => Output;
+
+interface EngineModule {
+  extractHtml: (bytes: Uint8Array, options: any) => any;
+  engineAvailable?: (engine: 'native' | 'wasm') => boolean;
+}
+
+async function loadEngine(): Promise<EngineModule | string> {
+  try {
+    const spec = '../../ts/engine/index.js';
+    return (await import(spec)) as EngineModule;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/** A stand-in extractor: visible text of <body>. Lets the harness run (and be tested) without the engine. */
+export function fakeExtract(bytes: Uint8Array): Output {
+  const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]?.trim() ?? null;
+  const body = /<body[^>]*>([\s\S]*)/i.exec(html)?.[1] ?? html;
+  const text = body
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<(script|style|template|noscript|nav|header|footer)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<\/?(p|div|h\d|li|tr|br|section|article)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+  return { text, title, author: null, date: null };
+}
+
+function pithExtractor(mod: EngineModule, engine: 'native' | 'wasm', favor: Favor, markdown: boolean): ExtractFn {
+  return (bytes, page) => {
+    const r = mod.extractHtml(bytes, {
+      engine, favor, markdown,
+      hints: { url: page.url || undefined, contentType: 'text/html; charset=utf-8' },
+    });
+    return { text: r.text ?? '', title: r.title, author: r.author, date: r.published };
+  };
+}
+
+function errorMessage(e: unknown): string {
+  const err = e as { kind?: string; message?: string };
+  return err?.kind ? `${err.kind}: ${err.message}` : String(err?.message ?? e);
+}
+
+/** One pass over the pages; returns outputs and the wall time of the loop. */
+function pass(fn: ExtractFn, pages: Page[], bytes: Uint8Array[], keep: boolean): { outputs: Output[]; seconds: number } {
+  const outputs: Output[] = keep ? new Array(pages.length) : [];
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < pages.length; i++) {
+    let o: Output;
+    try {
+      o = fn(bytes[i], pages[i]);
+    } catch (e) {
+      o = { text: '', error: errorMessage(e) };
+    }
+    if (keep) outputs[i] = o;
+  }
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  return { outputs, seconds };
+}
+
+// ---- peers -------------------------------------------------------------------------------------------------------
+
+function readPeers(dir: string): Map<string, Map<string, Output>> {
+  const peers = new Map<string, Map<string, Output>>();
+  if (!fs.existsSync(dir)) return peers;
+  for (const f of fs.readdirSync(dir).sort()) {
+    if (!f.endsWith('.jsonl')) continue;
+    const m = new Map<string, Output>();
+    let bad = 0;
+    for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        const o = JSON.parse(line);
+        const id = String(o.id).padStart(4, '0');
+        m.set(id, {
+          text: typeof o.text === 'string' ? o.text : '',
+          title: o.title ?? null,
+          author: Array.isArray(o.author) ? o.author.join(', ') : (o.author ?? null),
+          date: o.date ?? null,
+          error: o.error ? String(o.error) : undefined,
+        });
+      } catch {
+        bad++;
+      }
+    }
+    if (bad) console.error(`peer ${f}: ${bad} unreadable lines skipped`);
+    peers.set(f.replace(/\.jsonl$/, ''), m);
+  }
+  return peers;
+}
+
+// ---- helpers -----------------------------------------------------------------------------------------------------
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function sh(cmd: string): string {
+  try {
+    return execSync(cmd, { cwd: REPO, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return '';
+  }
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
+    `Node ${process.versions.node}, ${os.platform()}-${os.arch()}`;
+}
+
+function evenlySpaced<T>(xs: T[], n: number): T[] {
+  if (n >= xs.length) return xs;
+  const out: T[] = [];
+  for (let i = 0; i < n; i++) out.push(xs[Math.floor((i * xs.length) / n)]);
+  return out;
+}
+
+const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+// ---- main --------------------------------------------------------------------------------------------------------
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const tStart = Date.now();
+  if (!dataAvailable(args.data)) {
+    console.log(`accuracy: dev set not found at ${args.data} (set --data or PITH_DEV_DATA); nothing to do.`);
+    return;
+  }
+  const { ids: every } = allIds(args.data);
+  let ids = every;
+  if (args.ids) ids = args.ids;
+  else if (args.limit !== null) ids = evenlySpaced(every, args.limit);
+  const partial = ids.length !== every.length;
+  const selection = args.ids ? `--ids (${ids.length})` : partial ? `--limit ${args.limit}, evenly spaced` : 'all';
+
+  const favors: Favor[] = args.favor === 'all' ? [...FAVORS] : [args.favor as Favor];
+  const notes: string[] = [];
+  let engines: Engine[] = args.engine === 'both' ? ['native', 'wasm'] : [args.engine as Engine];
+
+  let mod: EngineModule | null = null;
+  if (engines.some((e) => e !== 'fake')) {
+    const m = await loadEngine();
+    if (typeof m === 'string') {
+      const msg = `pith engine not loadable (${m.split('\n')[0]}); scoring peers only`;
+      console.error(msg);
+      notes.push(msg);
+      engines = engines.filter((e) => e === 'fake');
+    } else {
+      mod = m;
+      for (const e of engines.filter((x): x is 'native' | 'wasm' => x !== 'fake')) {
+        let ok = m.engineAvailable ? m.engineAvailable(e) : true;
+        if (ok) {
+          try {
+            m.extractHtml(new TextEncoder().encode('<html><body><p>probe</p></body></html>'), { engine: e, markdown: false });
+          } catch (err) {
+            ok = (err as { name?: string }).name === 'ExtractError';
+            if (!ok) console.error(`${e}: ${errorMessage(err)}`);
+          }
+        }
+        if (!ok) {
+          const msg = `${e} engine build missing or broken; continuing without it`;
+          console.error(msg);
+          notes.push(msg);
+          engines = engines.filter((x) => x !== e);
+        }
+      }
+    }
+  }
+
+  // Load everything untimed: bytes first (async gunzip), then gold (derived facts cached).
+  let t = Date.now();
+  const byteMap = engines.length ? await loadBytes(args.data, ids) : undefined;
+  const pages = await loadPages(args.data, path.join(HERE, '.cache'), ids, byteMap);
+  const bytes = byteMap ? pages.map((p) => byteMap.get(p.id)!) : [];
+  const totalMb = bytes.reduce((s, b) => s + b.byteLength, 0) / 1e6;
+  const types = [...new Set(pages.map((p) => p.type))].sort();
+  console.error(`loaded ${pages.length} pages (${totalMb.toFixed(0)} MB) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+  const rows: Row[] = [];
+  const perPage: Record<string, PageScore[]> = {};
+  const outputsByLabel: Record<string, Output[]> = {};
+  const speed: SpeedResult[] = [];
+  const speedFavor: Favor = favors.includes('balanced') ? 'balanced' : favors[0];
+
+  for (const favor of favors) {
+    for (const engine of engines) {
+      const fn: ExtractFn = engine === 'fake' ? (b) => fakeExtract(b) : pithExtractor(mod!, engine, favor, args.markdown);
+      const label = engine === 'fake' ? `fake${favor === 'balanced' ? '' : `-${favor}`}`
+        : `pith${engine === 'wasm' ? '-wasm' : ''}${favor === 'balanced' ? '' : `-${favor}`}`;
+      t = Date.now();
+      const first = pass(fn, pages, bytes, true);
+      const runs = [first.seconds];
+      if (favor === speedFavor) for (let i = 1; i < args.speedRuns; i++) runs.push(pass(fn, pages, bytes, false).seconds);
+      const scores = pages.map((p, i) => scorePage(p, first.outputs[i]));
+      const summary = summarize(pages, scores);
+      rows.push({ label, kind: 'pith', engine, favor, summary });
+      perPage[label] = scores;
+      outputsByLabel[label] = first.outputs;
+      if (favor === speedFavor) {
+        const med = median(runs);
+        speed.push({
+          engine, favor, markdown: args.markdown, pages: pages.length, mb: totalMb, runsSeconds: runs,
+          medianSeconds: med, pagesPerSecond: pages.length / med, mbPerSecond: totalMb / med,
+        });
+      }
+      console.error(`${label}: F1 ${summary.f1.toFixed(4)}  extraction ${runs.map((x) => x.toFixed(2)).join('/')} s, ` +
+        `${summary.errors} errors  (${((Date.now() - t) / 1000).toFixed(1)} s with scoring)`);
+    }
+  }
+
+  // Native vs WASM parity; WASM rows are kept in the tables only when they differ.
+  const parity: ReportInput['parity'] = [];
+  if (engines.includes('native') && engines.includes('wasm')) {
+    for (const favor of favors) {
+      const suffix = favor === 'balanced' ? '' : `-${favor}`;
+      const a = outputsByLabel[`pith${suffix}`], b = outputsByLabel[`pith-wasm${suffix}`];
+      const diff = pages.filter((_, i) => a[i].text !== b[i].text).map((p) => p.id);
+      parity.push({ favor, pages: pages.length, differing: diff.length, examples: diff.slice(0, 5) });
+    }
+  }
+  const tableRows = rows.filter((r) => {
+    if (r.engine !== 'wasm' || !engines.includes('native')) return true;
+    return (parity.find((p) => p.favor === r.favor)?.differing ?? 1) > 0;
+  });
+
+  // Peers, scored with the same functions on the same pages.
+  if (args.peers) {
+    const peers = readPeers(path.join(REPO, 'bench', '.cache', 'peers'));
+    for (const [name, m] of peers) {
+      const outs = pages.map((p) => m.get(p.id));
+      const scores = pages.map((p, i) => scorePage(p, outs[i]));
+      const summary = summarize(pages, scores);
+      tableRows.push({ label: name, kind: 'peer', summary });
+      perPage[name] = scores;
+      outputsByLabel[name] = outs.map((o) => o ?? { text: '' });
+      if (summary.missing) notes.push(`peer ${name} has no output for ${summary.missing} of the ${pages.length} pages; they are scored as empty`);
+    }
+  }
+  // Reference row: the gold text itself (ceiling of the snippet measures).
+  {
+    const scores = pages.map((p) => scorePage(p, { text: p.gold.text, title: p.gold.title, author: p.gold.author, date: p.gold.date }));
+    tableRows.push({ label: 'gold', kind: 'reference', summary: summarize(pages, scores) });
+  }
+
+  const outPrefix = args.out ?? path.join(REPO, 'bench', 'results', partial ? 'accuracy.partial' : 'accuracy');
+  const command = `npm run accuracy${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+  const commit = `${sh('git rev-parse --short HEAD') || 'unknown'}${sh('git status --porcelain -- crates ts') ? ' (+ uncommitted changes in crates/ or ts/)' : ''}`;
+  const report: ReportInput = {
+    rows: tableRows, types, speed, parity, notes, command, date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    machine: machine(), commit, pages: pages.length, dataDir: args.data, selection,
+  };
+  const md = renderMarkdown(report);
+  console.log(md);
+
+  // Debugging aids.
+  if (args.worst > 0) {
+    for (const r of rows) {
+      console.log(`\n## ${args.worst} worst pages per type: ${r.label}`);
+      const scores = perPage[r.label];
+      for (const ty of types) {
+        const ws = scores.filter((s) => s.type === ty).sort((a, b) => a.f1 - b.f1 || a.id.localeCompare(b.id)).slice(0, args.worst);
+        console.log(`\n${ty}:`);
+        for (const s of ws) {
+          const p = pages.find((x) => x.id === s.id)!;
+          console.log(`  ${s.id}  F1 ${s.f1.toFixed(3)}  P ${s.precision.toFixed(3)}  R ${s.recall.toFixed(3)}` +
+            `${s.error ? `  ERROR ${s.error}` : ''}  ${p.url}`);
+        }
+      }
+    }
+  }
+  if (args.compare) compare(args.compare, perPage, pages);
+  if (args.dump) {
+    const gd = path.join(args.dump, 'gold');
+    fs.mkdirSync(gd, { recursive: true });
+    for (const p of pages) fs.writeFileSync(path.join(gd, `${p.id}.txt`), p.gold.text);
+    for (const [label, outs] of Object.entries(outputsByLabel)) {
+      const d = path.join(args.dump, label);
+      fs.mkdirSync(d, { recursive: true });
+      const tsv = ['id\ttype\tf1\tprecision\trecall\turl'];
+      pages.forEach((p, i) => {
+        fs.writeFileSync(path.join(d, `${p.id}.txt`), outs[i].error ? `ERROR ${outs[i].error}\n` : outs[i].text);
+        const s = perPage[label][i];
+        tsv.push(`${p.id}\t${p.type}\t${s.f1.toFixed(4)}\t${s.precision.toFixed(4)}\t${s.recall.toFixed(4)}\t${p.url}`);
+      });
+      fs.writeFileSync(path.join(d, 'scores.tsv'), tsv.join('\n') + '\n');
+    }
+    console.error(`dumped to ${args.dump}/{${Object.keys(outputsByLabel).join(',')},gold}/`);
+  }
+
+  const json = {
+    meta: {
+      date: report.date, command, machine: report.machine, commit, dataDir: args.data, pages: pages.length, selection,
+      ids: partial ? ids : undefined, notes, engines, favors, markdown: args.markdown,
+    },
+    // Machine-readable per-extractor summary (pith rows first, then peers, then the gold reference).
+    extractors: Object.fromEntries(tableRows.map((r) => [r.label, { kind: r.kind, engine: r.engine, favor: r.favor, ...r.summary }])),
+    speed,
+    parity,
+    // Per-page F1 for every extractor, for run-to-run comparison (--compare).
+    perPage: Object.fromEntries(
+      Object.entries(perPage).map(([label, ss]) => [label, Object.fromEntries(ss.map((s) => [s.id, r4(s.f1)]))]),
+    ),
+  };
+  fs.mkdirSync(path.dirname(outPrefix), { recursive: true });
+  fs.writeFileSync(`${outPrefix}.json`, JSON.stringify(json, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : typeof v === 'number' ? r4Num(v) : v), 1) + '\n');
+  fs.writeFileSync(`${outPrefix}.md`, md + '\n');
+  console.error(`wrote ${path.relative(process.cwd(), outPrefix)}.{json,md} in ${((Date.now() - tStart) / 1000).toFixed(1)} s total`);
+}
+
+function r4Num(v: number): number {
+  return Number.isInteger(v) ? v : Math.round(v * 1e6) / 1e6;
+}
+
+function compare(file: string, perPage: Record<string, PageScore[]>, pages: Page[]) {
+  let old: { perPage?: Record<string, Record<string, number>> };
+  try {
+    old = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    console.log(`\ncompare: cannot read ${file}: ${(e as Error).message}`);
+    return;
+  }
+  const types = [...new Set(pages.map((p) => p.type))].sort();
+  for (const [label, scores] of Object.entries(perPage)) {
+    const prev = old.perPage?.[label];
+    if (!prev || !label.startsWith('pith')) continue;
+    const common = scores.filter((s) => prev[s.id] !== undefined);
+    if (!common.length) continue;
+    const d = (ss: PageScore[]) => ss.reduce((a, s) => a + s.f1 - prev[s.id], 0) / (ss.length || 1);
+    console.log(`\n## ${label} vs ${file} (${common.length} common pages)`);
+    console.log(`all: ${signed(d(common))}  ` + types.map((t) => `${t}: ${signed(d(common.filter((s) => s.type === t)))}`).join('  '));
+    const deltas = common.map((s) => ({ id: s.id, type: s.type, now: s.f1, was: prev[s.id], d: s.f1 - prev[s.id] }));
+    const changed = deltas.filter((x) => Math.abs(x.d) >= 0.001);
+    console.log(`${changed.filter((x) => x.d > 0).length} pages better, ${changed.filter((x) => x.d < 0).length} worse`);
+    const show = (xs: typeof deltas) => xs.forEach((x) => console.log(`  ${x.id} ${x.type.padEnd(13)} ${x.was.toFixed(3)} -> ${x.now.toFixed(3)} (${signed(x.d)})`));
+    console.log('largest regressions:');
+    show(changed.filter((x) => x.d < 0).sort((a, b) => a.d - b.d).slice(0, 10));
+    console.log('largest improvements:');
+    show(changed.filter((x) => x.d > 0).sort((a, b) => b.d - a.d).slice(0, 10));
+  }
+}
+
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(4)}`;
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  main().catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}
