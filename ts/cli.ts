@@ -1,0 +1,176 @@
+#!/usr/bin/env node
+// pith command line: `pith extract INPUT... -o OUT.jsonl.zst`.
+// Exit codes: 0 done, 1 some inputs failed (the rest done), 2 bad usage.
+
+import { parseArgs } from 'node:util';
+import { engineAvailable } from './engine/index.js';
+import { runExtract } from './pipeline/extract.js';
+import { pithVersion } from './pipeline/output.js';
+import { defaultWorkers } from './pipeline/pipeline.js';
+
+const MAIN_HELP = `pith ${pithVersion()} - main-content extraction for web-crawl data (WARC in, JSONL out)
+
+Usage:
+  pith extract INPUT... -o OUT.jsonl.zst [options]   extract the main content of every HTML response
+  pith --help                                        this help
+  pith extract --help                                the options of extract
+  pith --version                                     print the version
+
+Inputs are WARC files (.warc, .warc.gz; WARC/1.0, 1.1, 0.18), plain HTML files (.html, .htm,
+.html.gz), directories of them, and @LIST files naming one input a line.
+
+Exit codes: 0 done, 1 some inputs failed (the rest was done), 2 bad usage.
+`;
+
+const EXTRACT_HELP = `Usage: pith extract INPUT... -o OUT.jsonl.zst [options]
+
+Reads every record of the inputs, extracts the main content of each HTML response and writes one
+JSON object per extracted record to OUT, in input order (see README "Output schema").
+
+Inputs:
+  FILE.warc, FILE.warc.gz    WARC files, gzip with one member per record (as Common Crawl writes
+                             them) or uncompressed; WARC/1.0, 1.1 and 0.18
+  FILE.html, .htm, .html.gz  a plain HTML file (one record; id is urn:sha1 of its bytes)
+  DIR                        every .warc, .warc.gz, .html, .htm, .html.gz below DIR, sorted by name
+  @LIST                      a text file with one input per line (# comments, blank lines ignored)
+
+Options:
+  -o, --output OUT           output file (required). Ends in .zst: zstd-compressed JSONL
+                             (OUT.jsonl.zst); otherwise plain JSONL. Written to OUT.partial and
+                             renamed when the run completes.
+  -w, --workers N            worker threads calling the extractor (default: one per core, here ${defaultWorkers()}).
+                             The output is byte-identical whatever N is.
+  -e, --engine native|wasm   which build of the extraction core runs (default native). Both give
+                             byte-identical output; wasm needs \`npm run build:wasm\`.
+  -f, --format text|markdown what goes in the "text" field: plain text (default) or Markdown.
+      --favor balanced|precision|recall
+                             precision keeps less (training data), recall keeps more (search);
+                             default balanced.
+  -r, --rejects FILE         write one JSON line per rejected record: id, url, file, offset,
+                             length, reason, message (.zst compresses it).
+      --progress / --no-progress
+                             force the live progress line on or off (default: on when stderr is a
+                             terminal: records/s, MB/s, percent of input bytes, ETA).
+  -h, --help                 this help
+
+What happens to each record (the end summary counts them; the counts add up to records read):
+  extracted  an HTML response (text/html, application/xhtml+xml, or a missing or generic type
+             sniffed as HTML) whose main content is not empty. Records with a WARC-Truncated
+             header are extracted and flagged (warc_truncated: true).
+  skipped    not_response (request, metadata, warcinfo, resource, conversion records),
+             revisit, not_html (other content types), empty_payload (no HTTP body).
+  rejected   empty (nothing left after extraction), decode_failure (Content-Encoding that does
+             not decode), budget_exceeded (payload over 32 MiB or over the parser's memory),
+             core_error (the extractor failed), truncated_input (the file ends inside the record),
+             read_error (a gzip member or record that cannot be parsed).
+Input errors (unreadable file, truncated or corrupt data) name the file and byte offset; the run
+goes on with the next file and exits with code 1.
+
+Examples:
+  pith extract crawl/*.warc.gz -o out.jsonl.zst --rejects rejects.jsonl
+  pith extract @warcs.txt -o out.jsonl.zst --workers 8 --format markdown
+  zstdcat out.jsonl.zst | head -1 | jq .
+`;
+
+class UsageError extends Error {}
+
+function parseExtract(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      output: { type: 'string', short: 'o' },
+      workers: { type: 'string', short: 'w' },
+      engine: { type: 'string', short: 'e' },
+      format: { type: 'string', short: 'f' },
+      favor: { type: 'string' },
+      rejects: { type: 'string', short: 'r' },
+      progress: { type: 'boolean' },
+      'no-progress': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return { help: true as const };
+  if (!positionals.length) throw new UsageError('no inputs given');
+  if (!values.output) throw new UsageError('missing -o OUT.jsonl.zst');
+  let workers: number | undefined;
+  if (values.workers !== undefined) {
+    if (!/^\d+$/.test(values.workers) || Number(values.workers) < 1 || Number(values.workers) > 256) {
+      throw new UsageError(`--workers wants a whole number from 1 to 256, not ${JSON.stringify(values.workers)}`);
+    }
+    workers = Number(values.workers);
+  }
+  const engine = values.engine ?? 'native';
+  if (engine !== 'native' && engine !== 'wasm') throw new UsageError(`--engine is native or wasm, not ${JSON.stringify(engine)}`);
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'markdown') throw new UsageError(`--format is text or markdown, not ${JSON.stringify(format)}`);
+  const favor = values.favor ?? 'balanced';
+  if (favor !== 'balanced' && favor !== 'precision' && favor !== 'recall') {
+    throw new UsageError(`--favor is balanced, precision or recall, not ${JSON.stringify(favor)}`);
+  }
+  if (values.rejects && values.rejects === values.output) throw new UsageError('--rejects and -o name the same file');
+  const progress = values['no-progress'] ? false : values.progress ? true : undefined;
+  return {
+    help: false as const,
+    inputs: positionals,
+    output: values.output,
+    rejects: values.rejects,
+    workers,
+    engine: engine as 'native' | 'wasm',
+    format: format as 'text' | 'markdown',
+    favor: favor as 'balanced' | 'precision' | 'recall',
+    progress,
+  };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
+    process.stdout.write(MAIN_HELP);
+    return cmd === undefined ? 2 : 0;
+  }
+  if (cmd === '--version' || cmd === '-V') {
+    process.stdout.write(`${pithVersion()}\n`);
+    return 0;
+  }
+  if (cmd !== 'extract') {
+    process.stderr.write(`pith: unknown command ${JSON.stringify(cmd)}\n\n${MAIN_HELP}`);
+    return 2;
+  }
+  let args;
+  try {
+    args = parseExtract(rest);
+  } catch (e) {
+    const msg = (e as Error).message;
+    process.stderr.write(`pith extract: ${msg}\nTry \`pith extract --help\`.\n`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(EXTRACT_HELP);
+    return 0;
+  }
+  if (!engineAvailable(args.engine)) {
+    process.stderr.write(
+      `pith extract: the ${args.engine} engine is not built (${args.engine === 'wasm' ? 'npm run build:wasm' : 'npm run build:native'})\n`,
+    );
+    return 2;
+  }
+  try {
+    const { exitCode } = await runExtract(args);
+    return exitCode;
+  } catch (e) {
+    process.stderr.write(`pith extract: ${(e as Error).message}\n`);
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => {
+    process.stderr.write(`pith: ${(e as Error)?.stack ?? e}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,162 @@
+// The output record (one JSON line per extracted record) and the writers for .jsonl.zst / .jsonl.
+
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { rename, unlink } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { once } from 'node:events';
+import { CompressStream } from 'zstd-napi';
+import type { Extraction, Favor } from '../engine/index.js';
+import type { RecordMeta } from '../warc/reader.js';
+
+export type Format = 'text' | 'markdown';
+
+/** What shapes the output besides the input: recorded in every line's `extractor.options`. */
+export interface ExtractorOptions {
+  favor: Favor;
+  format: Format;
+}
+
+/** One line of the output (`.jsonl.zst`). Field order is fixed; see README "Output schema". */
+export interface OutputRecord {
+  /** WARC-Record-ID without angle brackets (`urn:uuid:...`); `urn:sha1:<hex>` of the HTML for plain files. */
+  id: string;
+  /** The main content: plain text, or Markdown with `--format markdown`. */
+  text: string;
+  /** WARC-Target-URI (wget's `<...>` unwrapped); null for plain files. */
+  url: string | null;
+  /** WARC-Date as written in the record; null for plain files. */
+  date: string | null;
+  title: string | null;
+  author: string | null;
+  published: string | null;
+  language: string | null;
+  language_confidence: number | null;
+  description: string | null;
+  site_name: string | null;
+  canonical_url: string | null;
+  encoding: { name: string; source: string; repaired: boolean } | null;
+  html_bytes: number;
+  text_bytes: number;
+  content_ratio: number;
+  http_status: number | null;
+  content_type: string | null;
+  source: { file: string; offset: number; length: number };
+  /** True when the record carries a WARC-Truncated header (payload cut by the crawler). */
+  warc_truncated: boolean;
+  extractor: { name: 'pith'; version: string; options: ExtractorOptions };
+}
+
+let cachedVersion: string | undefined;
+/** pith's version, from package.json (ts/ and dist/ both sit one level below the package root). */
+export function pithVersion(): string {
+  if (!cachedVersion) {
+    const require = createRequire(import.meta.url);
+    cachedVersion = (require('../../package.json') as { version: string }).version;
+  }
+  return cachedVersion;
+}
+
+export function buildRecord(meta: RecordMeta, r: Extraction, opts: ExtractorOptions): OutputRecord {
+  return {
+    id: meta.id ?? '',
+    text: opts.format === 'markdown' ? (r.markdown ?? r.text) : r.text,
+    url: meta.url,
+    date: meta.date,
+    title: r.title ?? null,
+    author: r.author ?? null,
+    published: r.published ?? null,
+    language: r.language ?? null,
+    language_confidence: r.language_confidence ?? null,
+    description: r.description ?? null,
+    site_name: r.site_name ?? null,
+    canonical_url: r.canonical_url ?? null,
+    encoding: r.encoding ? { name: r.encoding.name, source: r.encoding.source, repaired: r.encoding.repaired } : null,
+    html_bytes: r.html_bytes,
+    text_bytes: r.text_bytes,
+    content_ratio: r.content_ratio,
+    http_status: meta.httpStatus,
+    content_type: meta.contentType,
+    source: { file: meta.file, offset: meta.offset, length: meta.length },
+    warc_truncated: meta.warcTruncated !== null,
+    extractor: { name: 'pith', version: pithVersion(), options: { favor: opts.favor, format: opts.format } },
+  };
+}
+
+/**
+ * Writes JSON lines to a file, zstd-compressed when the name ends in .zst. Lines are gathered into
+ * 1 MiB batches cut by size alone, so the compressed bytes depend only on the lines written, never
+ * on timing. Writes go to `<path>.partial`, renamed into place by close().
+ */
+export class JsonlWriter {
+  private readonly tmp: string;
+  private readonly file: WriteStream;
+  private readonly zstd: CompressStream | null;
+  private readonly sink: NodeJS.WritableStream;
+  private pending: string[] = [];
+  private pendingChars = 0;
+  private failed: Error | null = null;
+  lines = 0;
+  bytes = 0;
+
+  constructor(
+    readonly path: string,
+    level = 3,
+  ) {
+    this.tmp = `${path}.partial`;
+    this.file = createWriteStream(this.tmp);
+    this.file.on('error', (e) => (this.failed ??= e));
+    if (path.endsWith('.zst')) {
+      this.zstd = new CompressStream({ compressionLevel: level, checksumFlag: true });
+      this.zstd.on('error', (e) => (this.failed ??= e));
+      this.zstd.pipe(this.file);
+      this.sink = this.zstd;
+    } else {
+      this.zstd = null;
+      this.sink = this.file;
+    }
+  }
+
+  /** Resolves once the file is open (rejects when it cannot be created). */
+  async ready(): Promise<void> {
+    if (this.failed) throw this.failed;
+    await Promise.race([once(this.file, 'ready'), once(this.file, 'error').then(([e]) => Promise.reject(e))]);
+  }
+
+  async write(line: string): Promise<void> {
+    if (this.failed) throw this.failed;
+    this.pending.push(line, '\n');
+    this.pendingChars += line.length + 1;
+    this.lines++;
+    if (this.pendingChars >= 1 << 20) await this.flushBatch();
+  }
+
+  private async flushBatch(): Promise<void> {
+    if (!this.pending.length) return;
+    const buf = Buffer.from(this.pending.join(''), 'utf8');
+    this.pending = [];
+    this.pendingChars = 0;
+    this.bytes += buf.length;
+    if (!this.sink.write(buf)) await once(this.sink as NodeJS.EventEmitter, 'drain');
+    if (this.failed) throw this.failed;
+  }
+
+  async close(): Promise<void> {
+    await this.flushBatch();
+    const done = once(this.file, 'close');
+    this.sink.end();
+    await done;
+    if (this.failed) throw this.failed;
+    await rename(this.tmp, this.path);
+  }
+
+  /** Abandons the output: closes and deletes the partial file. */
+  async abort(): Promise<void> {
+    try {
+      this.sink.end();
+      await once(this.file, 'close');
+    } catch {
+      /* ignore */
+    }
+    await unlink(this.tmp).catch(() => {});
+  }
+}

@@ -1,0 +1,75 @@
+// The pool's worker: one record per task. Undoes the HTTP transfer/content coding, sniffs when the
+// type was generic, makes the one call into the core, and builds the output line, so the main
+// thread only frames input and writes lines.
+
+import { extractRaw, type EngineName, type RawResponse } from '../engine/index.js';
+import { decodeContent, dechunk, DecodeError, sniffHtml } from '../warc/http.js';
+import type { RecordMeta } from '../warc/reader.js';
+import { buildRecord, type ExtractorOptions } from './output.js';
+
+export interface WorkerTask {
+  /** The HTTP payload as stored; its ArrayBuffer is transferred, not copied. */
+  body: Uint8Array;
+  chunked: boolean;
+  contentEncoding: string | null;
+  sniff: boolean;
+  meta: RecordMeta;
+  engine: EngineName;
+  options: ExtractorOptions;
+  /** Payloads larger than this (after decoding) are rejected as budget_exceeded. */
+  maxInputBytes: number;
+}
+
+export type WorkerResult =
+  | { status: 'extracted'; line: string; ratio: number; textBytes: number; htmlBytes: number }
+  | { status: 'skipped'; reason: 'not_html' | 'empty_payload' }
+  | { status: 'rejected'; reason: 'empty' | 'decode_failure' | 'budget_exceeded' | 'core_error'; message: string };
+
+export default function run(task: WorkerTask): WorkerResult {
+  let html = task.body;
+  try {
+    if (task.chunked) html = dechunk(html);
+    html = decodeContent(html, task.contentEncoding, task.maxInputBytes);
+  } catch (e) {
+    if (e instanceof DecodeError) {
+      return { status: 'rejected', reason: e.budget ? 'budget_exceeded' : 'decode_failure', message: e.message };
+    }
+    return { status: 'rejected', reason: 'decode_failure', message: String((e as Error)?.message ?? e) };
+  }
+  if (html.length === 0) return { status: 'skipped', reason: 'empty_payload' };
+  if (task.sniff && !sniffHtml(html)) return { status: 'skipped', reason: 'not_html' };
+  if (html.length > task.maxInputBytes) {
+    return { status: 'rejected', reason: 'budget_exceeded', message: `payload of ${html.length} bytes exceeds ${task.maxInputBytes}` };
+  }
+  const request = JSON.stringify({
+    hints: { contentType: task.meta.contentType, url: task.meta.url },
+    options: {
+      favor: task.options.favor,
+      comments: false,
+      links: false,
+      markdown: task.options.format === 'markdown',
+      drop: [],
+      maxInputBytes: task.maxInputBytes,
+    },
+  });
+  let response: RawResponse;
+  try {
+    response = JSON.parse(extractRaw(html, request, task.engine)) as RawResponse;
+  } catch (e) {
+    return { status: 'rejected', reason: 'core_error', message: `engine: ${String((e as Error)?.message ?? e)}` };
+  }
+  if (!response.ok) {
+    const kind = response.error.kind;
+    const reason = kind === 'input_too_large' || kind === 'memory_limit' ? 'budget_exceeded' : 'core_error';
+    return { status: 'rejected', reason, message: `${kind}: ${response.error.message}` };
+  }
+  const rec = buildRecord(task.meta, response.result, task.options);
+  if (!rec.text.trim()) return { status: 'rejected', reason: 'empty', message: 'no main content found' };
+  return {
+    status: 'extracted',
+    line: JSON.stringify(rec),
+    ratio: rec.content_ratio,
+    textBytes: rec.text_bytes,
+    htmlBytes: rec.html_bytes,
+  };
+}

@@ -1,0 +1,558 @@
+// Reading inputs: WARC files (.warc, .warc.gz with one gzip member per record), plain HTML files
+// (.html, .htm, .html.gz), directories of them and @list files.
+//
+// Framing is done here, so that every record carries the byte offset and length of its record
+// (or gzip member) in the input file: gzip members are inflated one by one with node:zlib (native,
+// and it tells how many input bytes a member used), plain WARC files are cut by Content-Length.
+// warcio then parses each framed unit (WARC headers, block) from memory; the HTTP head is parsed
+// here (http.ts) because warcio's parser needs CRLF line ends, which WARC/0.18 files lack.
+
+import { open, readFile, readdir, stat, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { AsyncIterReader, WARCParser } from 'warcio';
+import { classifyType, parseHttpHead, sniffHtml } from './http.js';
+
+export type InputKind = 'warc' | 'html';
+
+export interface InputFile {
+  /** The path as given (or as found in a directory / list): it appears in output `source.file`. */
+  path: string;
+  size: number;
+}
+
+export interface InputError {
+  file: string;
+  offset: number | null;
+  message: string;
+}
+
+/** What is known about a record before extraction. */
+export interface RecordMeta {
+  file: string;
+  /** Byte offset of the record (or of its gzip member) in the input file. */
+  offset: number;
+  /** Byte length of the record (or of its gzip member). */
+  length: number;
+  /** WARC-Record-ID without the angle brackets; `urn:sha1:<hex>` of the content for plain files. */
+  id: string | null;
+  url: string | null;
+  date: string | null;
+  warcType: string | null;
+  /** The WARC-Truncated header's value, or null. */
+  warcTruncated: string | null;
+  httpStatus: number | null;
+  contentType: string | null;
+}
+
+export type RecordEvent =
+  | {
+      kind: 'extract';
+      meta: RecordMeta;
+      /** HTTP payload as stored (maybe chunked / content-encoded); decoded in the worker. */
+      body: Uint8Array;
+      chunked: boolean;
+      contentEncoding: string | null;
+      /** The type was missing or generic: the worker sniffs the decoded payload. */
+      sniff: boolean;
+    }
+  | { kind: 'skip'; meta: RecordMeta; reason: SkipReason }
+  | { kind: 'reject'; meta: RecordMeta; reason: RejectReason; message: string };
+
+export type SkipReason = 'not_response' | 'revisit' | 'not_html' | 'empty_payload';
+export type RejectReason =
+  | 'empty'
+  | 'decode_failure'
+  | 'budget_exceeded'
+  | 'core_error'
+  | 'truncated_input'
+  | 'read_error';
+
+export type ReadEvent =
+  | RecordEvent
+  | { kind: 'error'; error: InputError }
+  | { kind: 'file_start'; file: InputFile }
+  | { kind: 'file_end'; file: InputFile; ok: boolean }
+  /** Bytes of the current file consumed so far (for progress). */
+  | { kind: 'position'; file: InputFile; offset: number };
+
+const HTML_EXT = /\.(html?|xhtml)(\.gz)?$/i;
+const WARC_EXT = /\.warc(\.gz)?$/i;
+
+/**
+ * Expands command-line inputs: files as they are, directories (recursively, sorted) to their
+ * .warc/.warc.gz/.html/.htm/.html.gz files, `@list.txt` to the paths it lists (one a line, relative
+ * to the current directory; blank lines and lines starting with # ignored).
+ */
+export async function expandInputs(args: string[]): Promise<{ files: InputFile[]; errors: InputError[] }> {
+  const files: InputFile[] = [];
+  const errors: InputError[] = [];
+  const visit = async (p: string, fromList: boolean): Promise<void> => {
+    if (p.startsWith('@') && !fromList) {
+      const list = p.slice(1);
+      let text: string;
+      try {
+        text = await readFile(list, 'utf8');
+      } catch (e) {
+        errors.push({ file: list, offset: null, message: `cannot read input list: ${errMessage(e)}` });
+        return;
+      }
+      for (const line of text.split(/\r?\n/)) {
+        const t = line.trim();
+        if (t && !t.startsWith('#')) await visit(t, true);
+      }
+      return;
+    }
+    let st;
+    try {
+      st = await stat(p);
+    } catch (e) {
+      errors.push({ file: p, offset: null, message: `cannot read input: ${errMessage(e)}` });
+      return;
+    }
+    if (st.isDirectory()) {
+      let entries;
+      try {
+        entries = await readdir(p, { withFileTypes: true });
+      } catch (e) {
+        errors.push({ file: p, offset: null, message: `cannot read directory: ${errMessage(e)}` });
+        return;
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const ent of entries) {
+        const child = path.join(p, ent.name);
+        if (ent.isDirectory()) await visit(child, true);
+        else if (HTML_EXT.test(ent.name) || WARC_EXT.test(ent.name)) await visit(child, true);
+      }
+      return;
+    }
+    files.push({ path: p, size: st.size });
+  };
+  for (const a of args) await visit(a, false);
+  return { files, errors };
+}
+
+function errMessage(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  if (err && err.code && err.message) return err.message.replace(/^[A-Z]+: /, '');
+  return String((e as Error)?.message ?? e);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A window over a file: keeps [base, base + buf.length) in memory, refilled in large reads.
+
+const READ_CHUNK = 4 << 20;
+
+class FileWindow {
+  private buf: Buffer = Buffer.alloc(0);
+  private base = 0;
+  eof = false;
+  constructor(private readonly fh: FileHandle) {}
+
+  /** Loads [off, off + n) as far as the file allows; returns the number of bytes available from off. */
+  async ensure(off: number, n: number): Promise<number> {
+    const avail = this.base + this.buf.length - off;
+    if (avail >= n || this.eof) return Math.max(0, avail);
+    const keep = off >= this.base && avail > 0 ? this.buf.subarray(off - this.base) : Buffer.alloc(0);
+    const cap = Math.max(n, keep.length + READ_CHUNK);
+    const nb = Buffer.allocUnsafe(cap);
+    keep.copy(nb, 0);
+    let filled = keep.length;
+    while (filled < cap) {
+      const { bytesRead } = await this.fh.read(nb, filled, cap - filled, off + filled);
+      if (bytesRead === 0) {
+        this.eof = true;
+        break;
+      }
+      filled += bytesRead;
+    }
+    this.buf = nb.subarray(0, filled);
+    this.base = off;
+    return filled;
+  }
+
+  view(off: number, n: number): Buffer {
+    const s = off - this.base;
+    return this.buf.subarray(s, Math.min(s + n, this.buf.length));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** A framed piece of a WARC file: one gzip member or one uncompressed record. */
+interface Unit {
+  offset: number;
+  length: number;
+  data: Uint8Array;
+  /** Set when the unit was cut short by the end of the file. */
+  truncated?: string;
+}
+
+type UnitEvent = { kind: 'unit'; unit: Unit } | { kind: 'error'; offset: number; message: string; fatal: boolean };
+
+function gzipHeaderLength(b: Uint8Array): number {
+  // 10-byte fixed header, then optional FEXTRA, FNAME, FCOMMENT, FHCRC. -1: incomplete.
+  if (b.length < 10) return -1;
+  const flg = b[3]!;
+  let p = 10;
+  if (flg & 4) {
+    if (b.length < p + 2) return -1;
+    p += 2 + (b[p]! | (b[p + 1]! << 8));
+  }
+  for (const bit of [8, 16]) {
+    if (flg & bit) {
+      const z = b.indexOf(0, p);
+      if (z < 0) return -1;
+      p = z + 1;
+    }
+  }
+  if (flg & 2) p += 2;
+  return p <= b.length ? p : -1;
+}
+
+/** Upper bound on one gzip member's inflated size (a record beyond it is rejected). */
+const MAX_MEMBER_BYTES = 512 << 20;
+
+async function* gzipUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
+  let off = 0;
+  let want = 1 << 16;
+  for (;;) {
+    const avail = await win.ensure(off, want);
+    if (avail === 0) return;
+    const b = win.view(off, avail);
+    if (b[0] !== 0x1f || b[1] !== 0x8b) {
+      if (b.every((x) => x === 0)) return; // zero padding at the end
+      if (avail < 2 && win.eof) {
+        yield { kind: 'error', offset: off, message: 'stray byte after the last gzip member', fatal: true };
+        return;
+      }
+      yield { kind: 'error', offset: off, message: 'not a gzip member (bad magic); rest of file skipped', fatal: true };
+      return;
+    }
+    const h = gzipHeaderLength(b);
+    if (h < 0) {
+      if (!win.eof) {
+        want = avail * 2;
+        continue;
+      }
+      yield { kind: 'unit', unit: { offset: off, length: avail, data: new Uint8Array(0), truncated: 'gzip header cut short by the end of the file' } };
+      return;
+    }
+    let out: { buffer: Buffer; engine: zlib.InflateRaw };
+    try {
+      out = zlib.inflateRawSync(b.subarray(h), { info: true, maxOutputLength: MAX_MEMBER_BYTES }) as unknown as {
+        buffer: Buffer;
+        engine: zlib.InflateRaw;
+      };
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      if (err.code === 'Z_BUF_ERROR' || /unexpected end of file/i.test(err.message)) {
+        if (!win.eof) {
+          want = avail * 2;
+          continue;
+        }
+        // Cut short by the end of the file: hand on what inflates, marked truncated.
+        let partial: Uint8Array = new Uint8Array(0);
+        try {
+          partial = zlib.inflateRawSync(b.subarray(h), { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: MAX_MEMBER_BYTES });
+        } catch {
+          /* nothing recoverable */
+        }
+        yield {
+          kind: 'unit',
+          unit: { offset: off, length: avail, data: partial, truncated: `gzip member cut short by the end of the file (${avail} bytes of compressed data, ${partial.length} bytes inflated)` },
+        };
+        return;
+      }
+      const message =
+        err instanceof RangeError || err.code === 'ERR_BUFFER_TOO_LARGE'
+          ? `gzip member inflates to more than ${MAX_MEMBER_BYTES} bytes; rest of file skipped`
+          : `corrupt gzip member (${err.message}); rest of file skipped`;
+      yield { kind: 'error', offset: off, message, fatal: true };
+      return;
+    }
+    const used = (out.engine as unknown as { bytesWritten: number }).bytesWritten;
+    let length = h + used + 8; // + CRC32 and ISIZE
+    if (length > avail) {
+      if (!win.eof) {
+        want = length;
+        continue;
+      }
+      length = avail; // trailer missing: the data is complete, keep it
+    }
+    yield { kind: 'unit', unit: { offset: off, length, data: out.buffer } };
+    off += length;
+    want = 1 << 16;
+  }
+}
+
+const CRLF2 = Buffer.from('\r\n\r\n');
+
+async function* plainUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
+  let off = 0;
+  let want = 1 << 16;
+  for (;;) {
+    let avail = await win.ensure(off, want);
+    if (avail === 0) return;
+    let b = win.view(off, avail);
+    // Skip blank lines between records.
+    let s = 0;
+    while (s < b.length && (b[s] === 0x0d || b[s] === 0x0a)) s++;
+    if (s === b.length) {
+      if (win.eof) return;
+      off += s;
+      continue;
+    }
+    if (s > 0) {
+      off += s;
+      continue;
+    }
+    if (b.subarray(0, 5).toString('latin1') !== 'WARC/') {
+      yield { kind: 'error', offset: off, message: 'expected a WARC record ("WARC/" line); rest of file skipped', fatal: true };
+      return;
+    }
+    // End of the WARC header block: CRLF CRLF or LF LF.
+    let hend = b.indexOf(CRLF2);
+    let hlen = hend >= 0 ? hend + 4 : -1;
+    const lf = b.indexOf('\n\n', 0, 'latin1');
+    if (lf >= 0 && (hend < 0 || lf < hend)) {
+      hend = lf;
+      hlen = lf + 2;
+    }
+    if (hend < 0) {
+      if (!win.eof && avail < 8 << 20) {
+        want = avail * 2;
+        continue;
+      }
+      yield { kind: 'unit', unit: { offset: off, length: avail, data: b, truncated: 'WARC header cut short by the end of the file' } };
+      return;
+    }
+    const head = b.subarray(0, hend).toString('latin1');
+    const m = /(?:^|\n)content-length[ \t]*:[ \t]*(\d+)/i.exec(head);
+    const clen = m ? Number(m[1]) : 0;
+    const total = hlen + clen;
+    if (avail < total + 4) {
+      avail = await win.ensure(off, total + 4);
+      b = win.view(off, avail);
+    }
+    if (avail < total) {
+      yield { kind: 'unit', unit: { offset: off, length: avail, data: b, truncated: `record cut short by the end of the file (${avail - hlen} of ${clen} block bytes)` } };
+      return;
+    }
+    // The record's trailing CRLF CRLF (or LF LF) belongs to it.
+    let t = total;
+    while (t < avail && t < total + 4 && (b[t] === 0x0d || b[t] === 0x0a)) t++;
+    yield { kind: 'unit', unit: { offset: off, length: t, data: b.subarray(0, total) } };
+    off += t;
+    want = 1 << 16;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function stripBrackets(v: string | null | undefined): string | null {
+  if (!v) return null;
+  const t = v.trim();
+  return t.startsWith('<') && t.endsWith('>') ? t.slice(1, -1) : t;
+}
+
+function emptyMeta(file: string, offset: number, length: number): RecordMeta {
+  return { file, offset, length, id: null, url: null, date: null, warcType: null, warcTruncated: null, httpStatus: null, contentType: null };
+}
+
+/** Parses the WARC records in one framed unit with warcio and classifies each. */
+async function* unitRecords(file: string, unit: Unit): AsyncGenerator<RecordEvent> {
+  const parser = new WARCParser(new AsyncIterReader([unit.data], null), { parseHttp: false });
+  let n = 0;
+  for await (const rec of parser) {
+    n++;
+    const h = rec.warcHeaders.headers;
+    const meta = emptyMeta(file, unit.offset, unit.length);
+    meta.id = stripBrackets(h.get('WARC-Record-ID'));
+    meta.url = stripBrackets(rec.warcTargetURI); // warcio also unwraps wget's <...>
+    meta.date = h.get('WARC-Date') ?? null;
+    meta.warcType = rec.warcType ?? null;
+    meta.warcTruncated = h.get('WARC-Truncated') ?? null;
+    const declared = rec.warcContentLength || 0;
+    const block = await rec.readFully(false);
+    if (!meta.id) meta.id = `urn:sha1:${createHash('sha1').update(block).digest('hex')}`;
+    if (unit.truncated && block.length < declared) {
+      yield { kind: 'reject', meta, reason: 'truncated_input', message: unit.truncated };
+      continue;
+    }
+    yield classify(meta, block, h.get('WARC-Identified-Payload-Type'));
+  }
+  if (n === 0 && unit.truncated) {
+    yield { kind: 'reject', meta: emptyMeta(file, unit.offset, unit.length), reason: 'truncated_input', message: unit.truncated };
+  }
+}
+
+function classify(meta: RecordMeta, block: Uint8Array, identified: string | null | undefined): RecordEvent {
+  if (meta.warcType === 'revisit') return { kind: 'skip', meta, reason: 'revisit' };
+  if (meta.warcType !== 'response') return { kind: 'skip', meta, reason: 'not_response' };
+  const head = parseHttpHead(block);
+  if (!head) return { kind: 'skip', meta, reason: 'not_html' }; // dns:, ftp: and other non-HTTP responses
+  meta.httpStatus = head.status;
+  const ct = head.headers.get('content-type') ?? null;
+  meta.contentType = ct;
+  const verdict = classifyType(ct, identified);
+  if (verdict === 'not_html') return { kind: 'skip', meta, reason: 'not_html' };
+  const body = block.subarray(head.bodyOffset);
+  if (body.length === 0) return { kind: 'skip', meta, reason: 'empty_payload' };
+  const te = head.headers.get('transfer-encoding') ?? '';
+  return {
+    kind: 'extract',
+    meta,
+    body,
+    chunked: /chunked/i.test(te),
+    contentEncoding: head.headers.get('content-encoding') ?? (te && !/chunked/i.test(te) ? te : null),
+    sniff: verdict === 'sniff',
+  };
+}
+
+/** Largest plain HTML file read (larger ones are rejected as budget_exceeded). */
+const MAX_HTML_FILE = 64 << 20;
+
+async function* htmlFile(file: InputFile, fh: FileHandle, first: Buffer, gz: boolean): AsyncGenerator<ReadEvent> {
+  const meta = emptyMeta(file.path, 0, file.size);
+  meta.warcType = null;
+  if (file.size > MAX_HTML_FILE) {
+    meta.id = `urn:sha1:${createHash('sha1').update(file.path).digest('hex')}`;
+    yield { kind: 'reject', meta, reason: 'budget_exceeded', message: `file of ${file.size} bytes exceeds ${MAX_HTML_FILE}` };
+    return;
+  }
+  let bytes: Uint8Array = first.length === file.size ? first : await fh.readFile();
+  if (gz) {
+    try {
+      bytes = zlib.gunzipSync(bytes, { maxOutputLength: MAX_HTML_FILE });
+    } catch (e) {
+      meta.id = `urn:sha1:${createHash('sha1').update(bytes).digest('hex')}`;
+      yield { kind: 'reject', meta, reason: 'decode_failure', message: `gunzip: ${(e as Error).message}` };
+      yield { kind: 'error', error: { file: file.path, offset: 0, message: `cannot gunzip: ${(e as Error).message}` } };
+      return;
+    }
+  }
+  meta.id = `urn:sha1:${createHash('sha1').update(bytes).digest('hex')}`;
+  if (bytes.length === 0) {
+    yield { kind: 'skip', meta, reason: 'empty_payload' };
+    return;
+  }
+  yield { kind: 'extract', meta, body: bytes, chunked: false, contentEncoding: null, sniff: false };
+}
+
+/**
+ * Reads one input file, yielding its records in file order, with errors naming the file and
+ * offset. Never throws for a bad file: unreadable, truncated or corrupt input ends in an
+ * `error` event and `file_end` with ok=false.
+ */
+export async function* readFileRecords(file: InputFile): AsyncGenerator<ReadEvent> {
+  yield { kind: 'file_start', file };
+  let fh: FileHandle | undefined;
+  let ok = true;
+  try {
+    try {
+      fh = await open(file.path, 'r');
+    } catch (e) {
+      yield { kind: 'error', error: { file: file.path, offset: null, message: `cannot open: ${errMessage(e)}` } };
+      ok = false;
+      return;
+    }
+    const probe = Buffer.alloc(Math.min(file.size, 64 << 10));
+    await fh.read(probe, 0, probe.length, 0);
+    const gz = probe[0] === 0x1f && probe[1] === 0x8b;
+    // What is inside: WARC or HTML?
+    let head: Uint8Array = probe;
+    if (gz) {
+      try {
+        const h = gzipHeaderLength(probe);
+        head = zlib.inflateRawSync(probe.subarray(h, h + 4096), { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      } catch {
+        head = new Uint8Array(0);
+      }
+    }
+    let s = 0;
+    while (s < head.length && (head[s] === 0x0d || head[s] === 0x0a || head[s] === 0x20)) s++;
+    const isWarc = Buffer.from(head.subarray(s, s + 5)).toString('latin1') === 'WARC/';
+    if (!isWarc) {
+      if (HTML_EXT.test(file.path) || sniffHtml(head)) {
+        for await (const ev of htmlFile(file, fh, probe, gz)) {
+          if (ev.kind === 'error') ok = false;
+          yield ev;
+        }
+        return;
+      }
+      if (file.size === 0) {
+        yield { kind: 'error', error: { file: file.path, offset: 0, message: 'empty file' } };
+      } else {
+        yield { kind: 'error', error: { file: file.path, offset: 0, message: gz && head.length === 0 ? 'unreadable gzip data' : 'not a WARC or HTML file' } };
+      }
+      ok = false;
+      return;
+    }
+    const win = new FileWindow(fh);
+    for await (const ue of gz ? gzipUnits(win) : plainUnits(win)) {
+      if (ue.kind === 'error') {
+        ok = false;
+        yield { kind: 'error', error: { file: file.path, offset: ue.offset, message: ue.message } };
+        if (ue.fatal) break;
+        continue;
+      }
+      const unit = ue.unit;
+      if (unit.truncated) {
+        ok = false;
+      } else if (!looksLikeWarc(unit.data)) {
+        ok = false;
+        yield { kind: 'reject', meta: emptyMeta(file.path, unit.offset, unit.length), reason: 'read_error', message: 'gzip member does not hold a WARC record' };
+        yield { kind: 'error', error: { file: file.path, offset: unit.offset, message: 'gzip member does not hold a WARC record' } };
+        yield { kind: 'position', file, offset: unit.offset + unit.length };
+        continue;
+      }
+      try {
+        for await (const ev of unitRecords(file.path, unit)) yield ev;
+      } catch (e) {
+        ok = false;
+        yield { kind: 'reject', meta: emptyMeta(file.path, unit.offset, unit.length), reason: 'read_error', message: `WARC parse: ${errMessage(e)}` };
+        yield { kind: 'error', error: { file: file.path, offset: unit.offset, message: `cannot parse WARC record: ${errMessage(e)}` } };
+      }
+      if (unit.truncated) {
+        yield { kind: 'error', error: { file: file.path, offset: unit.offset, message: unit.truncated } };
+      }
+      yield { kind: 'position', file, offset: unit.offset + unit.length };
+    }
+  } catch (e) {
+    ok = false;
+    yield { kind: 'error', error: { file: file.path, offset: null, message: `read failed: ${errMessage(e)}` } };
+  } finally {
+    await fh?.close().catch(() => {});
+    yield { kind: 'file_end', file, ok };
+  }
+}
+
+function looksLikeWarc(d: Uint8Array): boolean {
+  let s = 0;
+  while (s < d.length && (d[s] === 0x0d || d[s] === 0x0a)) s++;
+  return d[s] === 0x57 && d[s + 1] === 0x41 && d[s + 2] === 0x52 && d[s + 3] === 0x43 && d[s + 4] === 0x2f;
+}
+
+/** Re-reads the record (or gzip member) at [offset, offset + length) of a file: for checking `source`. */
+export async function readRecordAt(file: string, offset: number, length: number): Promise<RecordEvent[]> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(length);
+    await fh.read(buf, 0, length, offset);
+    let data: Uint8Array = buf;
+    if (buf[0] === 0x1f && buf[1] === 0x8b) data = zlib.gunzipSync(buf);
+    if (!looksLikeWarc(data)) {
+      // A plain HTML file: the whole file.
+      const meta = emptyMeta(file, offset, length);
+      meta.id = `urn:sha1:${createHash('sha1').update(data).digest('hex')}`;
+      return [{ kind: 'extract', meta, body: data, chunked: false, contentEncoding: null, sniff: false }];
+    }
+    const out: RecordEvent[] = [];
+    for await (const ev of unitRecords(file, { offset, length, data })) out.push(ev);
+    return out;
+  } finally {
+    await fh.close();
+  }
+}
