@@ -365,7 +365,14 @@ function emptyMeta(file: string, offset: number, length: number): RecordMeta {
 async function* unitRecords(file: string, unit: Unit): AsyncGenerator<RecordEvent> {
   const parser = new WARCParser(new AsyncIterReader([unit.data], null), { parseHttp: false });
   let n = 0;
+  // In a unit cut short by the end of the file, the last record is the one cut: held back
+  // until the next one shows it was complete.
+  let held: RecordEvent | null = null;
   for await (const rec of parser) {
+    if (held) {
+      yield held;
+      held = null;
+    }
     n++;
     const h = rec.warcHeaders.headers;
     const meta = emptyMeta(file, unit.offset, unit.length);
@@ -377,11 +384,19 @@ async function* unitRecords(file: string, unit: Unit): AsyncGenerator<RecordEven
     const declared = rec.warcContentLength || 0;
     const block = await rec.readFully(false);
     if (!meta.id) meta.id = `urn:sha1:${createHash('sha1').update(block).digest('hex')}`;
-    if (unit.truncated && block.length < declared) {
-      yield { kind: 'reject', meta, reason: 'truncated_input', message: unit.truncated };
+    if (unit.truncated) {
+      held = block.length < declared ? { kind: 'reject', meta, reason: 'truncated_input', message: unit.truncated } : classify(meta, block, h.get('WARC-Identified-Payload-Type'));
+      if (block.length < declared) {
+        yield held;
+        held = null;
+      }
       continue;
     }
     yield classify(meta, block, h.get('WARC-Identified-Payload-Type'));
+  }
+  if (held) {
+    // The last record of a cut unit: its headers or block may be incomplete.
+    yield { kind: 'reject', meta: held.meta, reason: 'truncated_input', message: unit.truncated! };
   }
   if (n === 0 && unit.truncated) {
     yield { kind: 'reject', meta: emptyMeta(file, unit.offset, unit.length), reason: 'truncated_input', message: unit.truncated };

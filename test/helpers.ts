@@ -1,0 +1,68 @@
+// Shared by pith's WARC/pipeline/CLI tests.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { decompress } from 'zstd-napi';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SAMPLES = path.join(REPO, 'warc-samples');
+/** ../shared/warc beside the repo, or null when absent (tests using it skip with a message). */
+export const SHARED_WARC: string | null = (() => {
+  const p = path.resolve(REPO, '..', 'shared', 'warc');
+  return existsSync(p) ? p : null;
+})();
+export const CLI = path.join(REPO, 'dist', 'cli.js');
+
+function newest(dir: string): number {
+  let t = 0;
+  for (const ent of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, ent.name);
+    if (ent.isDirectory()) t = Math.max(t, newest(p));
+    else if (ent.name.endsWith('.ts') && !ent.name.endsWith('.test.ts')) t = Math.max(t, statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+/**
+ * The worker pool runs dist/pipeline/worker.js (worker threads cannot load .ts): builds dist/
+ * with tsc when it is missing or older than ts/ (under a lock, test files run in parallel).
+ */
+export function ensureBuilt(): void {
+  const marker = path.join(REPO, 'dist', 'pipeline', 'worker.js');
+  const fresh = () => existsSync(marker) && existsSync(CLI) && statSync(marker).mtimeMs >= newest(path.join(REPO, 'ts'));
+  if (fresh()) return;
+  const tsc = path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
+  // flock serializes parallel test files; tsc's exit status is ignored when it still emitted (an
+  // unrelated type error elsewhere must not hide the files these tests need).
+  spawnSync('flock', ['/tmp/pith-tsc-build.lock', process.execPath, tsc, '-p', path.join(REPO, 'tsconfig.json')], {
+    cwd: REPO,
+    stdio: 'ignore',
+  });
+  if (!existsSync(marker)) throw new Error('dist/ is not built and `tsc -p tsconfig.json` did not produce it');
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], opts: { cwd?: string } = {}): CliRun {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: opts.cwd ?? REPO, encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function zstdLines(file: string): string[] {
+  const text = decompress(readFileSync(file)).toString('utf8');
+  return text ? text.replace(/\n$/, '').split('\n') : [];
+}
+
+/** Parses the end summary's "records N read = A extracted + B skipped + C rejected" line. */
+export function summaryCounts(stderr: string): { read: number; extracted: number; skipped: number; rejected: number } {
+  const m = /records\s+([\d,]+) read = ([\d,]+) extracted \+ ([\d,]+) skipped \+ ([\d,]+) rejected/.exec(stderr);
+  if (!m) throw new Error(`no summary in:\n${stderr}`);
+  const n = (s: string) => Number(s.replace(/,/g, ''));
+  return { read: n(m[1]!), extracted: n(m[2]!), skipped: n(m[3]!), rejected: n(m[4]!) };
+}

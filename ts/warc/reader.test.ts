@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createReadStream } from 'node:fs';
+import { WARCParser } from 'warcio';
+import { readFileRecords, readRecordAt, expandInputs, type ReadEvent, type InputFile } from './reader.js';
+import { SAMPLES, SHARED_WARC } from '../../test/helpers.js';
+
+interface ManifestRecord {
+  id: string;
+  type: string;
+  url: string | null;
+  name?: string;
+  expect: string;
+  warc_truncated?: boolean;
+}
+const manifest = JSON.parse(readFileSync(path.join(SAMPLES, 'gold', 'manifest.json'), 'utf8')) as {
+  records: ManifestRecord[];
+  html: { file: string; name: string; id: string }[];
+};
+
+async function readAll(p: string): Promise<ReadEvent[]> {
+  const { files } = await expandInputs([p]);
+  const out: ReadEvent[] = [];
+  for (const f of files) for await (const ev of readFileRecords(f)) out.push(ev);
+  return out;
+}
+const records = (evs: ReadEvent[]) => evs.filter((e) => e.kind === 'extract' || e.kind === 'skip' || e.kind === 'reject');
+
+/** Reader-level outcome: what the reader decides before the core (the core may still reject). */
+function readerOutcome(e: ReadEvent): string {
+  if (e.kind === 'skip') return `skipped:${e.reason}`;
+  if (e.kind === 'reject') return `rejected:${e.reason}`;
+  return 'extract';
+}
+function expectedReaderOutcome(r: ManifestRecord): string {
+  // not_html for a sniffed type is decided in the worker; the samples' JSON response has a type
+  if (r.expect.startsWith('skipped:')) return r.expect;
+  return 'extract';
+}
+
+function tmp(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'pith-reader-'));
+}
+
+describe('warc-samples', () => {
+  for (const file of ['samples.warc.gz', 'samples-plain.warc']) {
+    it(`${file}: every record read, classified as the manifest says`, async () => {
+      const evs = await readAll(path.join(SAMPLES, file));
+      expect(evs.filter((e) => e.kind === 'error')).toEqual([]);
+      const recs = records(evs);
+      expect(recs.map((e) => (e as { meta: { id: string } }).meta.id)).toEqual(manifest.records.map((r) => r.id));
+      expect(recs.map(readerOutcome)).toEqual(manifest.records.map(expectedReaderOutcome));
+      for (const [i, e] of recs.entries()) {
+        const m = manifest.records[i]!;
+        const meta = (e as { meta: { url: string | null; warcTruncated: string | null } }).meta;
+        if (m.url) expect(meta.url).toBe(m.url); // wget-style <...> unwrapped in the plain twin
+        if (m.name) expect(meta.warcTruncated !== null).toBe(m.warc_truncated);
+      }
+    });
+
+    it(`${file}: source offset/length re-reads exactly that record`, async () => {
+      const p = path.join(SAMPLES, file);
+      const recs = records(await readAll(p));
+      let expectedOffset = 0;
+      for (const e of recs) {
+        const meta = (e as { meta: { id: string; offset: number; length: number } }).meta;
+        expect(meta.offset).toBe(expectedOffset); // members / records tile the file
+        expectedOffset = meta.offset + meta.length;
+        const again = await readRecordAt(p, meta.offset, meta.length);
+        expect(again).toHaveLength(1);
+        expect(again[0]!.meta.id).toBe(meta.id);
+        expect(again[0]!.kind).toBe(e.kind);
+        if (e.kind === 'extract' && again[0]!.kind === 'extract') expect(Buffer.compare(again[0]!.body, e.body)).toBe(0);
+      }
+      expect(expectedOffset).toBe(readFileSync(p).length);
+    });
+  }
+
+  it('plain HTML files get a stable content id', async () => {
+    for (const h of manifest.html) {
+      const evs = records(await readAll(path.join(SAMPLES, h.file)));
+      expect(evs).toHaveLength(1);
+      expect(evs[0]!.kind).toBe('extract');
+      expect(evs[0]!.meta.id).toBe(h.id);
+      expect(evs[0]!.meta.offset).toBe(0);
+    }
+  });
+
+  it('a directory expands to its WARC and HTML files, sorted; @list files too', async () => {
+    const { files } = await expandInputs([SAMPLES]);
+    expect(files.map((f) => path.relative(SAMPLES, f.path))).toEqual([
+      'html/news-article.html', 'html/table.html.gz', 'samples-plain.warc', 'samples.warc.gz',
+    ]);
+    const dir = tmp();
+    const list = path.join(dir, 'list.txt');
+    writeFileSync(list, `# inputs\n${path.join(SAMPLES, 'samples.warc.gz')}\n\n${path.join(dir, 'missing.warc.gz')}\n`);
+    const r = await expandInputs([`@${list}`]);
+    expect(r.files.map((f) => path.basename(f.path))).toEqual(['samples.warc.gz']);
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]!.file).toContain('missing.warc.gz');
+  });
+});
+
+describe('damaged input', () => {
+  const gz = readFileSync(path.join(SAMPLES, 'samples.warc.gz'));
+  const plain = readFileSync(path.join(SAMPLES, 'samples-plain.warc'));
+
+  async function cut(buf: Buffer, at: number, name: string) {
+    const p = path.join(tmp(), name);
+    writeFileSync(p, buf.subarray(0, at));
+    return { p, evs: await readAll(p) };
+  }
+
+  for (const [name, buf] of [['cut.warc.gz', gz], ['cut.warc', plain]] as const) {
+    it(`${name}: a file cut inside a record keeps every complete record before the cut, plus one error`, async () => {
+      const full = records(await readAll(path.join(SAMPLES, name.endsWith('.gz') ? 'samples.warc.gz' : 'samples-plain.warc')));
+      // Cut in the middle of the 10th record.
+      const victim = full[9]!.meta;
+      const at = victim.offset + Math.floor(victim.length / 2);
+      const { p, evs } = await cut(buf, at, name);
+      const recs = records(evs);
+      expect(recs.slice(0, 9).map((e) => e.meta.id)).toEqual(full.slice(0, 9).map((e) => e.meta.id));
+      expect(recs).toHaveLength(10);
+      const last = recs[9]!;
+      expect(last.kind).toBe('reject');
+      expect(last.kind === 'reject' && last.reason).toBe('truncated_input');
+      expect(last.meta.offset).toBe(victim.offset);
+      const errors = evs.filter((e) => e.kind === 'error');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.kind === 'error' && errors[0]!.error).toMatchObject({ file: p, offset: victim.offset });
+      const end = evs.at(-1)!;
+      expect(end.kind === 'file_end' && end.ok).toBe(false);
+    });
+  }
+
+  it('corrupt gzip data is reported with file and offset, records before it kept', async () => {
+    const full = records(await readAll(path.join(SAMPLES, 'samples.warc.gz')));
+    const victim = full[5]!.meta;
+    const bad = Buffer.from(gz);
+    bad.fill(0x55, victim.offset + 12, victim.offset + 40);
+    const p = path.join(tmp(), 'corrupt.warc.gz');
+    writeFileSync(p, bad);
+    const evs = await readAll(p);
+    const recs = records(evs);
+    expect(recs.slice(0, 5).map((e) => e.meta.id)).toEqual(full.slice(0, 5).map((e) => e.meta.id));
+    const errors = evs.filter((e) => e.kind === 'error');
+    expect(errors.length).toBeGreaterThanOrEqual(1);
+    expect(errors[0]!.kind === 'error' && errors[0]!.error.offset).toBe(victim.offset);
+  });
+
+  it('unreadable and non-WARC inputs are errors naming the file, not crashes', async () => {
+    const dir = tmp();
+    const junk = path.join(dir, 'notes.txt');
+    writeFileSync(junk, 'just some notes\n');
+    const evs = await readAll(junk);
+    expect(evs.find((e) => e.kind === 'error')).toMatchObject({ error: { file: junk, message: 'not a WARC or HTML file' } });
+    const missing = await expandInputs([path.join(dir, 'nope.warc.gz')]);
+    expect(missing.errors[0]!.file).toBe(path.join(dir, 'nope.warc.gz'));
+    const f: InputFile = { path: path.join(dir, 'gone.warc'), size: 10 };
+    const gone: ReadEvent[] = [];
+    for await (const ev of readFileRecords(f)) gone.push(ev);
+    expect(gone.find((e) => e.kind === 'error')).toMatchObject({ error: { file: f.path } });
+  });
+});
+
+/** Records in a file counted by warcio's own streaming parser (pako gunzip), as an oracle. */
+async function warcioCount(p: string): Promise<{ n: number; types: Record<string, number> }> {
+  const types: Record<string, number> = {};
+  let n = 0;
+  try {
+    for await (const rec of new WARCParser(createReadStream(p), { parseHttp: false })) {
+      n++;
+      types[rec.warcType] = (types[rec.warcType] ?? 0) + 1;
+    }
+  } catch {
+    /* truncated input: count what parsed */
+  }
+  return { n, types };
+}
+
+describe.skipIf(!SHARED_WARC)('real WARC files in ../shared/warc', () => {
+  if (!SHARED_WARC) console.warn('skipping ../shared/warc tests: directory not found');
+  // Responses with an HTML payload in each file (checked by hand against the files).
+  const htmlResponses: Record<string, number> = {
+    'resiliparse__cc-main-2020-34__warcfile.warc.gz': 16,
+    'resiliparse__cc-main-2020-34__warcfile.warc': 16,
+    'resiliparse__clueweb09-quirk__warc-0.18.warc.gz': 29,
+    'cc-whirlwind__cc-main-2024-22__escopete.warc.gz': 1,
+    'cc-whirlwind__cc-main-2024-22__escopete.warc.wat.gz': 0,
+    'cc-whirlwind__cc-main-2024-22__escopete.warc.wet.gz': 0,
+    'jwarc__commoncrawl-org-single.warc.gz': 1,
+    'dolma__wget-sample-0000.warc.gz': 22,
+    'dolma__wget-sample-0001.warc.gz': 15,
+    'webarchive-commons__IAH-urls-wget.warc.gz': 11,
+    'ia-web-commons__text-extraction-test.warc': 1,
+    'warcio__example.warc.gz': 1,
+    'warcio__example-iana.org-chunked.warc': 1,
+  };
+  for (const [name, n] of Object.entries(htmlResponses)) {
+    it(`${name}: ${n} HTML responses, every record accounted for`, async () => {
+      const p = path.join(SHARED_WARC!, name);
+      const evs = await readAll(p);
+      expect(evs.filter((e) => e.kind === 'error')).toEqual([]);
+      const recs = records(evs);
+      expect(recs.filter((e) => e.kind === 'extract')).toHaveLength(n);
+      const oracle = await warcioCount(p);
+      expect(recs.length).toBe(oracle.n);
+      for (const e of recs) {
+        expect(e.meta.id).toMatch(/^urn:/);
+        if (e.kind === 'extract') expect(e.meta.url).toMatch(/^https?:\/\/[^<>]+$/);
+      }
+      // offsets re-read
+      for (const e of recs.slice(0, 8)) {
+        const again = await readRecordAt(p, e.meta.offset, e.meta.length);
+        expect(again.map((x) => x.meta.id)).toContain(e.meta.id);
+      }
+    });
+  }
+
+  it('the truncated Common Crawl file: one truncated_input rejection naming the record, one error', async () => {
+    const p = path.join(SHARED_WARC!, 'resiliparse__clipped-truncated.warc.gz');
+    const evs = await readAll(p);
+    const recs = records(evs);
+    expect(recs).toHaveLength(1);
+    expect(recs[0]).toMatchObject({ kind: 'reject', reason: 'truncated_input', meta: { offset: 0 } });
+    expect(recs[0]!.meta.url).toMatch(/^http:\/\/www\.houstonpress\.com\//);
+    expect(evs.filter((e) => e.kind === 'error')).toHaveLength(1);
+  });
+
+  it('the chunked record is dechunked later, flagged here; the revisit is skipped', async () => {
+    const chunked = records(await readAll(path.join(SHARED_WARC!, 'warcio__example-iana.org-chunked.warc'))).find((e) => e.kind === 'extract');
+    expect(chunked && chunked.kind === 'extract' && chunked.chunked).toBe(true);
+    const ex = records(await readAll(path.join(SHARED_WARC!, 'warcio__example.warc.gz')));
+    expect(ex.filter((e) => e.kind === 'skip' && e.reason === 'revisit')).toHaveLength(1);
+  });
+});
