@@ -1,13 +1,24 @@
 //! pith-core: the bytes of one HTML response in, its main content out.
 //!
-//! The extraction runs as named stages, one module each:
-//! `encoding` (detect, decode, repair) -> `tree` (one lol-html pass that strips payload and
-//! builds a small block tree, reading `metadata` on the way) -> `score` (find the main
-//! content by density) -> `output` (text and Markdown). `api` holds the types that cross the
-//! boundary to the Node addon and the WebAssembly build, which both call [`extract_json`].
+//! The extraction runs as named stages, one module each, driven by `pipeline`:
+//! 1. `encoding`: detect, decode to UTF-8, repair mojibake;
+//! 2. `tree`: one lol-html pass that strips payload (`tags`, `hints`) and builds a small
+//!    block tree, collecting `metadata` on the way;
+//! 3. `score`: find the main content by text density and prune boilerplate inside it;
+//! 4. `output`: plain text with sections, and Markdown; `language` of the result.
+//!
+//! `api` holds the types that cross the boundary to the Node addon and the WebAssembly
+//! build, which both call [`extract_json`].
 
 mod api;
-mod pipeline;
 pub mod encoding;
+mod hints;
+mod language;
+mod metadata;
+mod output;
+mod pipeline;
+mod score;
+mod tags;
+mod tree;
 
 pub use api::*;

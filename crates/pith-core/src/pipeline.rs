@@ -1,22 +1,48 @@
 //! Runs the stages in order for one document.
 
 use crate::api::{EncodingReport, ExtractError, Extraction, Hints, Options};
-use crate::encoding;
+use crate::{encoding, language, output, score, tree};
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
-pub fn run(html: &[u8], hints: &Hints, _options: &Options) -> Result<Extraction, ExtractError> {
+pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, ExtractError> {
     let decoded = encoding::decode(html, hints.content_type.as_deref(), hints.url.as_deref());
-    // Placeholder until the tree and scoring stages land: the decoded document as text.
-    let text = decoded.text.into_owned();
+    let (tree, meta) = tree::build(&decoded.text, &options.drop, options.max_memory_bytes)?;
+    let meta = meta.finish();
+    let selection = score::select(&tree, options.favor);
+    let rendered = output::render(&tree, &selection, options.markdown, options.comments);
+    let text = nfc(rendered.text);
+    let (language, language_confidence) = language::detect(&text, meta.html_lang.as_deref());
+    let text_bytes = text.len();
     Ok(Extraction {
-        text_bytes: text.len(),
-        html_bytes: html.len(),
-        content_ratio: if html.is_empty() { 0.0 } else { text.len() as f64 / html.len() as f64 },
-        text,
+        markdown: rendered.markdown.map(nfc),
+        title: meta.title.map(nfc),
+        author: meta.author.map(nfc),
+        published: meta.published,
+        language,
+        language_confidence,
+        canonical_url: meta.canonical_url,
+        site_name: meta.site_name.map(nfc),
+        description: meta.description.map(nfc),
         encoding: Some(EncodingReport {
             name: decoded.encoding.name().to_string(),
             source: decoded.source.as_str(),
             repaired: decoded.repaired,
         }),
-        ..Default::default()
+        html_bytes: html.len(),
+        text_bytes,
+        content_ratio: if html.is_empty() { 0.0 } else { text_bytes as f64 / html.len() as f64 },
+        sections: rendered.sections,
+        links: options.links.then_some(rendered.links),
+        comments: rendered.comments.map(nfc),
+        text,
     })
+}
+
+/// NFC-normalizes, without copying text that is already normalized (nearly all of it).
+fn nfc(s: String) -> String {
+    if is_nfc_quick(s.chars()) == IsNormalized::Yes {
+        s
+    } else {
+        s.nfc().collect()
+    }
 }

@@ -1,0 +1,262 @@
+//! Title, author, dates, language, canonical URL, site name and description, from `<meta>`,
+//! Open Graph, `<link>`, `<title>` and JSON-LD. The tree stage feeds the collector as it
+//! parses; [`MetaCollector::finish`] picks the best value of each field.
+
+use lol_html::html_content::Element;
+use serde_json::Value;
+
+#[derive(Debug, Default)]
+pub struct MetaCollector {
+    /// `(key, value)` of `<meta name|property|itemprop content>`, keys lower-cased, in order.
+    metas: Vec<(String, String)>,
+    title: Option<String>,
+    html_lang: Option<String>,
+    canonical: Option<String>,
+    /// The first `<time datetime>`, a last resort for the publication date.
+    first_time: Option<String>,
+    json_ld: Vec<String>,
+    pending_json_ld: String,
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct Metadata {
+    pub title: Option<String>,
+    pub author: Option<String>,
+    pub published: Option<String>,
+    pub html_lang: Option<String>,
+    pub canonical_url: Option<String>,
+    pub site_name: Option<String>,
+    pub description: Option<String>,
+    /// schema.org `@type`s found in JSON-LD.
+    pub json_ld_types: Vec<String>,
+    pub og_type: Option<String>,
+}
+
+impl MetaCollector {
+    pub fn element(&mut self, name: &str, el: &Element) {
+        match name {
+            "meta" => {
+                let key = el.get_attribute("property").or_else(|| el.get_attribute("name")).or_else(|| el.get_attribute("itemprop"));
+                if let (Some(key), Some(content)) = (key, el.get_attribute("content")) {
+                    let content = clean(&htmlize::unescape_attribute(&content));
+                    if !content.is_empty() {
+                        self.metas.push((key.trim().to_ascii_lowercase(), content));
+                    }
+                }
+            }
+            "html" => {
+                if self.html_lang.is_none() {
+                    self.html_lang = el.get_attribute("lang").or_else(|| el.get_attribute("xml:lang")).map(|l| l.trim().to_string());
+                }
+            }
+            "link" => {
+                let is_canonical = el.get_attribute("rel").is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("canonical")));
+                if is_canonical && self.canonical.is_none() {
+                    self.canonical = el.get_attribute("href").map(|h| htmlize::unescape_attribute(&h).trim().to_string());
+                }
+            }
+            "time" => {
+                if self.first_time.is_none() {
+                    self.first_time = el.get_attribute("datetime");
+                }
+            }
+            _ => {
+                if let (Some(prop), Some(value)) = (el.get_attribute("itemprop"), el.get_attribute("datetime").or_else(|| el.get_attribute("content"))) {
+                    self.metas.push((prop.trim().to_ascii_lowercase(), clean(&value)));
+                }
+            }
+        }
+    }
+
+    pub fn title_text(&mut self, text: &str) {
+        if self.title.is_none() {
+            self.title = Some(clean(text));
+        }
+    }
+
+    pub fn json_ld_text(&mut self, raw: &str, last_in_node: bool) {
+        self.pending_json_ld.push_str(raw);
+        if last_in_node {
+            self.json_ld.push(std::mem::take(&mut self.pending_json_ld));
+        }
+    }
+
+    fn meta(&self, keys: &[&str]) -> Option<&str> {
+        keys.iter().find_map(|k| self.metas.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str()))
+    }
+
+    pub fn finish(self) -> Metadata {
+        let mut ld = JsonLd::default();
+        for block in &self.json_ld {
+            if let Ok(value) = serde_json::from_str::<Value>(block.trim().trim_end_matches(';')) {
+                ld.visit(&value, 0);
+            }
+        }
+        let site_name = self.meta(&["og:site_name", "application-name", "twitter:site"]).map(str::to_string).or(ld.site_name.clone());
+        let raw_title = ld
+            .headline
+            .clone()
+            .or_else(|| self.meta(&["og:title", "twitter:title", "dc.title", "headline"]).map(str::to_string))
+            .or_else(|| self.title.clone());
+        let title = raw_title.map(|t| strip_site_suffix(&t, site_name.as_deref()));
+        let author = ld
+            .author
+            .clone()
+            .or_else(|| {
+                self.meta(&["author", "article:author", "parsely-author", "sailthru.author", "dc.creator", "dcterms.creator", "byl", "citation_author"])
+                    .filter(|a| !a.starts_with("http"))
+                    .map(|a| a.trim_start_matches("By ").trim_start_matches("by ").to_string())
+            });
+        let published = ld
+            .published
+            .clone()
+            .or_else(|| {
+                self.meta(&[
+                    "article:published_time", "datepublished", "og:published_time", "publishdate", "pubdate",
+                    "date", "dc.date", "dcterms.date", "dc.date.issued", "dcterms.created", "sailthru.date",
+                    "parsely-pub-date", "citation_publication_date", "datecreated",
+                ])
+                .map(str::to_string)
+            })
+            .or(self.first_time.clone())
+            .and_then(|d| normalize_date(&d));
+        Metadata {
+            title,
+            author,
+            published,
+            html_lang: self.html_lang.clone(),
+            canonical_url: self.canonical.clone().or_else(|| self.meta(&["og:url"]).map(str::to_string)),
+            site_name,
+            description: self.meta(&["description", "og:description", "twitter:description"]).map(str::to_string),
+            json_ld_types: ld.types,
+            og_type: self.meta(&["og:type"]).map(|t| t.to_ascii_lowercase()),
+        }
+    }
+}
+
+#[derive(Default)]
+struct JsonLd {
+    types: Vec<String>,
+    headline: Option<String>,
+    author: Option<String>,
+    published: Option<String>,
+    site_name: Option<String>,
+}
+
+const ARTICLE_TYPES: &[&str] = &[
+    "Article", "NewsArticle", "BlogPosting", "Report", "TechArticle", "ScholarlyArticle", "AnalysisNewsArticle",
+    "OpinionNewsArticle", "ReviewNewsArticle", "LiveBlogPosting", "Review", "HowTo", "Recipe", "QAPage",
+    "DiscussionForumPosting", "SocialMediaPosting", "Question",
+];
+
+impl JsonLd {
+    fn visit(&mut self, value: &Value, depth: usize) {
+        if depth > 8 {
+            return;
+        }
+        match value {
+            Value::Array(items) => items.iter().for_each(|v| self.visit(v, depth + 1)),
+            Value::Object(map) => {
+                let types: Vec<&str> = match map.get("@type") {
+                    Some(Value::String(t)) => vec![t.as_str()],
+                    Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+                    _ => Vec::new(),
+                };
+                for t in &types {
+                    if !self.types.iter().any(|x| x == t) {
+                        self.types.push(t.to_string());
+                    }
+                }
+                let is_article = types.iter().any(|t| ARTICLE_TYPES.contains(t));
+                if is_article {
+                    if self.headline.is_none() {
+                        self.headline = map.get("headline").or_else(|| map.get("name")).and_then(Value::as_str).map(clean);
+                    }
+                    if self.author.is_none() {
+                        self.author = map.get("author").and_then(person_names);
+                    }
+                    if self.published.is_none() {
+                        self.published = map.get("datePublished").or_else(|| map.get("dateCreated")).and_then(Value::as_str).map(str::to_string);
+                    }
+                }
+                if types.iter().any(|t| *t == "WebSite") && self.site_name.is_none() {
+                    self.site_name = map.get("name").and_then(Value::as_str).map(clean);
+                }
+                if let Some(graph) = map.get("@graph") {
+                    self.visit(graph, depth + 1);
+                }
+                if let Some(main) = map.get("mainEntity") {
+                    self.visit(main, depth + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn person_names(value: &Value) -> Option<String> {
+    let names: Vec<String> = match value {
+        Value::String(s) => vec![clean(s)],
+        Value::Object(m) => m.get("name").and_then(Value::as_str).map(clean).into_iter().collect(),
+        Value::Array(items) => items.iter().filter_map(person_names).collect(),
+        _ => Vec::new(),
+    };
+    let names: Vec<String> = names.into_iter().filter(|n| !n.is_empty() && !n.starts_with("http")).collect();
+    (!names.is_empty()).then(|| names.join(", "))
+}
+
+/// Collapses whitespace.
+pub fn clean(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// "Headline | Site" -> "Headline", when the part after the separator is the site's name or
+/// the title has a separator near its end.
+fn strip_site_suffix(title: &str, site_name: Option<&str>) -> String {
+    for sep in [" | ", " - ", " – ", " — ", " :: ", " · ", " • "] {
+        if let Some(at) = title.rfind(sep) {
+            let (head, tail) = (&title[..at], &title[at + sep.len()..]);
+            let tail_is_site = site_name.is_some_and(|s| {
+                let (a, b) = (s.to_lowercase(), tail.to_lowercase());
+                a.contains(&b) || b.contains(&a)
+            });
+            if tail_is_site || (tail.split_whitespace().count() <= 4 && head.split_whitespace().count() >= 3) {
+                return head.trim().to_string();
+            }
+        }
+    }
+    title.to_string()
+}
+
+/// ISO dates and timestamps (and `YYYY/MM/DD`, `YYYYMMDD`) to `YYYY-MM-DD`.
+pub fn normalize_date(s: &str) -> Option<String> {
+    let s = s.trim();
+    let digits: Vec<&str> = s.split(|c: char| !c.is_ascii_digit()).filter(|p| !p.is_empty()).collect();
+    let (y, m, d) = match digits.as_slice() {
+        [ymd, ..] if ymd.len() == 8 => (&ymd[..4], &ymd[4..6], &ymd[6..8]),
+        [y, m, d, ..] if y.len() == 4 => (*y, *m, *d),
+        _ => return None,
+    };
+    let (y, m, d): (u32, u32, u32) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+    ((1990..=2100).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{y:04}-{m:02}-{d:02}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(normalize_date("2025-09-04T10:00:00+02:00").as_deref(), Some("2025-09-04"));
+        assert_eq!(normalize_date("2025/9/4").as_deref(), Some("2025-09-04"));
+        assert_eq!(normalize_date("20250904").as_deref(), Some("2025-09-04"));
+        assert_eq!(normalize_date("Sept 4"), None);
+    }
+
+    #[test]
+    fn site_suffix() {
+        assert_eq!(strip_site_suffix("Big News Today | The Paper", None), "Big News Today");
+        assert_eq!(strip_site_suffix("Rust - A language", Some("Nope")), "Rust - A language");
+        assert_eq!(strip_site_suffix("How to cook rice - Example", Some("Example.com")), "How to cook rice");
+    }
+}

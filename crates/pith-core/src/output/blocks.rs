@@ -1,0 +1,281 @@
+//! Walks the selected subtree into a flat list of blocks (headings, paragraphs, list items,
+//! code, table rows), the one form both text and Markdown are rendered from.
+
+use crate::api::Link;
+use crate::tags::Tag;
+use crate::tree::{Child, NodeId, Tree};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kind {
+    Heading(u8),
+    Paragraph,
+    /// `depth` counts enclosing lists from 1; `ordinal` is set in ordered lists.
+    ListItem { depth: u8, ordinal: Option<u32> },
+    Code { language: Option<Box<str>> },
+    /// A row of a data table; `first` marks the table's first row.
+    TableRow { cells: Vec<String>, first: bool },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    pub kind: Kind,
+    /// Whitespace-collapsed text (raw for code); empty for table rows.
+    pub text: String,
+    pub quote_depth: u8,
+}
+
+#[derive(Default)]
+struct Context {
+    /// Enclosing lists: (ordered, next ordinal).
+    lists: Vec<(bool, u32)>,
+    quote_depth: u8,
+    /// The kind the next flushed inline text takes.
+    kind: Option<Kind>,
+}
+
+pub struct Walker<'a> {
+    tree: &'a Tree,
+    removed: &'a [bool],
+    skip: &'a dyn Fn(NodeId) -> bool,
+    pub blocks: Vec<Block>,
+    pub links: Vec<Link>,
+    inline: String,
+    ctx: Context,
+}
+
+impl<'a> Walker<'a> {
+    pub fn new(tree: &'a Tree, removed: &'a [bool], skip: &'a dyn Fn(NodeId) -> bool) -> Self {
+        Walker { tree, removed, skip, blocks: Vec::new(), links: Vec::new(), inline: String::new(), ctx: Context::default() }
+    }
+
+    pub fn walk(&mut self, id: NodeId) {
+        let node = self.tree.node(id);
+        if id != Tree::ROOT && node.tag == Tag::Root {
+            return;
+        }
+        match node.tag {
+            Tag::H(level) => self.block(id, Kind::Heading(level)),
+            Tag::Li => {
+                let depth = self.ctx.lists.len().max(1) as u8;
+                let ordinal = self.ctx.lists.last_mut().and_then(|(ordered, next)| {
+                    *next += 1;
+                    ordered.then_some(*next)
+                });
+                self.block(id, Kind::ListItem { depth, ordinal });
+            }
+            Tag::Ul | Tag::Ol => {
+                self.flush();
+                self.ctx.lists.push((node.tag == Tag::Ol, 0));
+                self.children(id);
+                self.flush();
+                self.ctx.lists.pop();
+            }
+            Tag::Pre => {
+                self.flush();
+                let language = node.attr.clone().or_else(|| self.first_code_language(id));
+                let mut raw = String::new();
+                self.raw_text(id, &mut raw);
+                let raw = raw.trim_matches('\n').trim_end();
+                if !raw.trim().is_empty() {
+                    self.push(Kind::Code { language }, raw.to_string());
+                }
+            }
+            Tag::Blockquote => {
+                self.flush();
+                self.ctx.quote_depth += 1;
+                self.children(id);
+                self.flush();
+                self.ctx.quote_depth -= 1;
+            }
+            Tag::Table if self.is_data_table(id) => {
+                self.flush();
+                self.table(id);
+            }
+            Tag::Br => self.inline.push(LINE_BREAK),
+            Tag::Img => {}
+            Tag::A => {
+                let start = self.inline.len();
+                self.children(id);
+                // A block inside the link may have flushed the buffer: then no link text.
+                if let (Some(href), Some(inner)) = (&node.attr, self.inline.get(start..)) {
+                    let text = collapse(inner);
+                    if !text.is_empty() && !href.starts_with("javascript:") && !href.starts_with('#') {
+                        self.links.push(Link { text, href: href.to_string() });
+                    }
+                }
+            }
+            tag if tag.is_block() => self.block(id, Kind::Paragraph),
+            _ => self.children(id),
+        }
+    }
+
+    fn children(&mut self, id: NodeId) {
+        for child in &self.tree.node(id).children {
+            match *child {
+                Child::Text(s, e) => self.inline.push_str(self.tree.text_of(s, e)),
+                Child::Node(c) => {
+                    if !self.removed[c as usize] && !(self.skip)(c) {
+                        self.walk(c);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A block element: what it holds directly becomes one block of `kind`.
+    fn block(&mut self, id: NodeId, kind: Kind) {
+        self.flush();
+        let outer = self.ctx.kind.replace(kind);
+        self.children(id);
+        self.flush();
+        self.ctx.kind = outer;
+    }
+
+    fn flush(&mut self) {
+        if self.inline.is_empty() {
+            return;
+        }
+        let text = collapse(&self.inline);
+        self.inline.clear();
+        if text.is_empty() {
+            return;
+        }
+        let kind = match &self.ctx.kind {
+            // Text after a nested block inside a list item continues the item as a paragraph.
+            Some(k) => k.clone(),
+            None => Kind::Paragraph,
+        };
+        self.push(kind, text);
+    }
+
+    fn push(&mut self, kind: Kind, text: String) {
+        self.blocks.push(Block { kind, text, quote_depth: self.ctx.quote_depth });
+    }
+
+    fn raw_text(&self, id: NodeId, out: &mut String) {
+        for child in &self.tree.node(id).children {
+            match *child {
+                Child::Text(s, e) => out.push_str(self.tree.text_of(s, e)),
+                Child::Node(c) if !self.removed[c as usize] => {
+                    if self.tree.node(c).tag == Tag::Br {
+                        out.push('\n');
+                    }
+                    self.raw_text(c, out);
+                }
+                Child::Node(_) => {}
+            }
+        }
+    }
+
+    fn first_code_language(&self, id: NodeId) -> Option<Box<str>> {
+        self.tree.node(id).children.iter().find_map(|c| match *c {
+            Child::Node(c) if self.tree.node(c).tag == Tag::Code => self.tree.node(c).attr.clone(),
+            _ => None,
+        })
+    }
+
+    /// Rows of `table`, in order, skipping nested tables' own rows.
+    fn rows(&self, table: NodeId) -> Vec<NodeId> {
+        let mut rows = Vec::new();
+        let mut stack = vec![table];
+        while let Some(id) = stack.pop() {
+            for child in self.tree.node(id).children.iter().rev() {
+                if let Child::Node(c) = *child {
+                    match self.tree.node(c).tag {
+                        Tag::Tr => rows.push(c),
+                        Tag::TBody => stack.push(c),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        rows.reverse();
+        rows
+    }
+
+    fn cells(&self, row: NodeId) -> Vec<NodeId> {
+        self.tree
+            .node(row)
+            .children
+            .iter()
+            .filter_map(|c| match *c {
+                Child::Node(c) if matches!(self.tree.node(c).tag, Tag::Td | Tag::Th) && !self.removed[c as usize] => Some(c),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A table of data, as opposed to a layout table: cells hold short inline text, no
+    /// nested tables or block structure.
+    fn is_data_table(&self, table: NodeId) -> bool {
+        let rows = self.rows(table);
+        if rows.is_empty() {
+            return false;
+        }
+        rows.iter().flat_map(|&r| self.cells(r)).all(|cell| !self.has_structure(cell))
+    }
+
+    fn has_structure(&self, id: NodeId) -> bool {
+        self.tree.node(id).children.iter().any(|c| match *c {
+            Child::Node(c) => {
+                let tag = self.tree.node(c).tag;
+                matches!(tag, Tag::Table | Tag::Ul | Tag::Ol | Tag::H(_) | Tag::Pre | Tag::Blockquote | Tag::Div | Tag::Section)
+                    && !self.removed[c as usize]
+                    || self.has_structure(c)
+            }
+            _ => false,
+        })
+    }
+
+    fn table(&mut self, table: NodeId) {
+        let mut first = true;
+        for row in self.rows(table) {
+            if self.removed[row as usize] {
+                continue;
+            }
+            let cells: Vec<String> = self
+                .cells(row)
+                .into_iter()
+                .map(|cell| {
+                    let mut sub = Walker::new(self.tree, self.removed, self.skip);
+                    sub.children(cell);
+                    sub.flush();
+                    self.links.append(&mut sub.links);
+                    sub.blocks.into_iter().map(|b| b.text).collect::<Vec<_>>().join(" ")
+                })
+                .collect();
+            if cells.iter().all(|c| c.is_empty()) {
+                continue;
+            }
+            self.push(Kind::TableRow { cells, first }, String::new());
+            first = false;
+        }
+    }
+}
+
+/// Stands for `<br>` in inline text until whitespace is collapsed.
+const LINE_BREAK: char = '\u{2028}';
+
+/// Collapses runs of whitespace to one space (keeping `<br>` line breaks) and trims.
+pub fn collapse(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut pending: Option<char> = None;
+    for c in s.chars() {
+        if c.is_whitespace() {
+            // A hard break wins over spaces around it; non-breaking spaces are spaces.
+            if c == LINE_BREAK {
+                pending = Some('\n');
+            } else if pending.is_none() {
+                pending = Some(' ');
+            }
+        } else {
+            if let Some(p) = pending.take() {
+                if !out.is_empty() {
+                    out.push(p);
+                }
+            }
+            out.push(c);
+        }
+    }
+    out
+}

@@ -1,0 +1,50 @@
+//! Stage 4: the selected content as plain text (with heading-path sections) and Markdown.
+
+mod blocks;
+mod markdown;
+mod text;
+
+use crate::api::{Link, Section};
+use crate::score::Selection;
+use crate::tree::{NodeId, Tree};
+use blocks::{Block, Kind, Walker};
+use std::collections::HashSet;
+
+pub struct Rendered {
+    pub text: String,
+    pub markdown: Option<String>,
+    pub sections: Vec<Section>,
+    pub links: Vec<Link>,
+    pub comments: Option<String>,
+}
+
+pub fn render(tree: &Tree, selection: &Selection, want_markdown: bool, want_comments: bool) -> Rendered {
+    let is_comment = |id: NodeId| selection.comments.contains(&id);
+    let mut walker = Walker::new(tree, &selection.removed, &is_comment);
+    walker.walk(selection.root);
+    let blocks = dedupe(walker.blocks);
+    let (text, sections) = text::render(&blocks);
+    let markdown = want_markdown.then(|| markdown::render(&blocks));
+    let comments = (want_comments && !selection.comments.is_empty()).then(|| {
+        let none = |_: NodeId| false;
+        let mut walker = Walker::new(tree, &selection.removed, &none);
+        for &c in &selection.comments {
+            walker.walk(c);
+        }
+        text::render(&dedupe(walker.blocks)).0
+    });
+    Rendered { text, markdown, sections, links: walker.links, comments }
+}
+
+/// Drops later verbatim repeats of a paragraph (pull quotes, duplicated teasers). Short
+/// blocks and table rows are left alone: "Yes" may rightly appear twice.
+fn dedupe(blocks: Vec<Block>) -> Vec<Block> {
+    let mut seen = HashSet::new();
+    blocks
+        .into_iter()
+        .filter(|b| {
+            let long_prose = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. }) && b.text.chars().count() >= 40;
+            !long_prose || seen.insert(b.text.clone())
+        })
+        .collect()
+}

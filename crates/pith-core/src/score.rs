@@ -1,0 +1,259 @@
+//! Stage 3: find the main content. Measure every node (text, link text, punctuation),
+//! flag boilerplate boxes, weigh each text block by how much it reads like prose, then walk
+//! down from the page (or from the container the page itself names as main) into the child
+//! that holds most of the good text, and stop where the text is spread over several
+//! children, so multi-section pages keep all their sections. Finally prune link-dense and
+//! flagged boxes inside the winner.
+
+use crate::api::Favor;
+use crate::hints;
+use crate::tags::Tag;
+use crate::tree::{Child, NodeId, Tree};
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Stats {
+    /// Non-whitespace characters in the subtree.
+    pub chars: u32,
+    /// Of those, inside links.
+    pub link_chars: u32,
+    /// Sentence punctuation in the subtree (Latin and CJK).
+    pub punct: u32,
+    /// Prose-weighted characters of the subtree's text blocks, boilerplate excluded.
+    pub mass: f32,
+}
+
+impl Stats {
+    pub fn link_density(&self) -> f32 {
+        if self.chars == 0 {
+            0.0
+        } else {
+            self.link_chars as f32 / self.chars as f32
+        }
+    }
+}
+
+pub struct Selection {
+    /// The node whose subtree is the main content.
+    pub root: NodeId,
+    /// Nodes left out of the output (with their subtrees).
+    pub removed: Vec<bool>,
+    /// Comment sections, left out of the main text.
+    pub comments: Vec<NodeId>,
+    pub stats: Vec<Stats>,
+}
+
+/// Tunables that `--favor` shifts.
+struct Thresholds {
+    /// Descend into a child holding at least this share of its parent's good text.
+    descend: f32,
+    /// Prune boxes inside the winner whose link density is above this.
+    prune_link_density: f32,
+}
+
+impl Thresholds {
+    fn for_favor(favor: Favor) -> Self {
+        match favor {
+            Favor::Precision => Thresholds { descend: 0.6, prune_link_density: 0.35 },
+            Favor::Balanced => Thresholds { descend: 0.75, prune_link_density: 0.5 },
+            Favor::Recall => Thresholds { descend: 0.88, prune_link_density: 0.7 },
+        }
+    }
+}
+
+fn is_punct(c: char) -> bool {
+    matches!(c, '.' | ',' | ';' | ':' | '!' | '?' | '。' | '，' | '、' | '！' | '？' | '；' | '：' | '…' | '．')
+}
+
+pub fn select(tree: &Tree, favor: Favor) -> Selection {
+    let t = Thresholds::for_favor(favor);
+    let n = tree.nodes.len();
+    let mut stats = vec![Stats::default(); n];
+    // Direct inline text of each block: (chars, link chars, punct).
+    let mut inline = vec![(0u32, 0u32, 0u32); n];
+
+    // Node ids are assigned in document order, so children always follow their parent:
+    // one reverse sweep aggregates every subtree.
+    for id in (0..n).rev() {
+        let node = &tree.nodes[id];
+        for child in &node.children {
+            if let Child::Text(s, e) = *child {
+                let (mut chars, mut punct) = (0u32, 0u32);
+                for c in tree.text_of(s, e).chars() {
+                    if !c.is_whitespace() {
+                        chars += 1;
+                        punct += is_punct(c) as u32;
+                    }
+                }
+                stats[id].chars += chars;
+                stats[id].punct += punct;
+                inline[id].0 += chars;
+                inline[id].2 += punct;
+            }
+        }
+        if node.tag == Tag::A {
+            stats[id].link_chars = stats[id].chars;
+            inline[id].1 = inline[id].0;
+        }
+        if id == 0 {
+            break;
+        }
+        let parent = node.parent as usize;
+        let s = stats[id];
+        stats[parent].chars += s.chars;
+        stats[parent].link_chars += s.link_chars;
+        stats[parent].punct += s.punct;
+        if !node.tag.is_block() {
+            // Inline content counts toward the enclosing block's own text.
+            let i = inline[id];
+            inline[parent].0 += i.0;
+            inline[parent].1 += i.1;
+            inline[parent].2 += i.2;
+        }
+    }
+
+    let total_chars = stats[0].chars.max(1) as f32;
+    let mut removed = vec![false; n];
+    let mut comments = Vec::new();
+    for id in 1..n {
+        let node = &tree.nodes[id];
+        let parent = node.parent as usize;
+        if removed[parent] {
+            removed[id] = true;
+            continue;
+        }
+        let boilerplate_box = matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer)
+            || node.hints & hints::BOILERPLATE != 0;
+        // A flagged wrapper around most of the page ("has-sidebar" on a layout div) is a
+        // layout hint, not a box to drop.
+        if boilerplate_box && (stats[id].chars as f32) < 0.5 * total_chars {
+            removed[id] = true;
+        } else if node.hints & hints::COMMENTS != 0 && !comments.iter().any(|&c| is_ancestor(tree, c, id as NodeId)) {
+            comments.push(id as NodeId);
+        }
+    }
+
+    // Weigh text blocks and sum the weights up the tree.
+    for id in (1..n).rev() {
+        let node = &tree.nodes[id];
+        if removed[id] {
+            continue;
+        }
+        if node.tag.is_block() {
+            let (chars, link, punct) = inline[id];
+            if chars > 0 {
+                stats[id].mass += block_weight(node.tag, chars, link, punct) * chars as f32;
+            }
+        }
+        let parent = node.parent as usize;
+        let m = stats[id].mass;
+        stats[parent].mass += m;
+    }
+
+    // Comments are content when they are most of the page (forums, Q&A); otherwise they are
+    // set aside and do not count toward choosing the main content.
+    let comment_mass: f32 = comments.iter().map(|&c| stats[c as usize].mass).sum();
+    if comment_mass > 0.5 * stats[0].mass {
+        comments.clear();
+    } else {
+        for &c in &comments {
+            let m = stats[c as usize].mass;
+            let mut p = c;
+            while p != 0 {
+                p = tree.node(p).parent;
+                stats[p as usize].mass -= m;
+            }
+        }
+    }
+    let is_comment = |id: NodeId| comments.contains(&id);
+
+    let root = find_root(tree, &stats, &removed, &is_comment, &t);
+    prune(tree, root, &stats, &mut removed, &t);
+    Selection { root, removed, comments, stats }
+}
+
+/// How much a block of `chars` characters reads like prose, from 0 to 1.
+fn block_weight(tag: Tag, chars: u32, link: u32, punct: u32) -> f32 {
+    let density = link as f32 / chars as f32;
+    if density > 0.6 {
+        return 0.0;
+    }
+    let mut w = 1.0 - density;
+    if tag.is_heading() {
+        return w * 0.5;
+    }
+    if chars < 30 && punct == 0 {
+        w *= 0.3;
+    } else if chars >= 80 && punct > 0 {
+        w *= 1.5;
+    }
+    w
+}
+
+fn is_ancestor(tree: &Tree, ancestor: NodeId, mut id: NodeId) -> bool {
+    while id != 0 {
+        id = tree.node(id).parent;
+        if id == ancestor {
+            return true;
+        }
+    }
+    false
+}
+
+fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], is_comment: &dyn Fn(NodeId) -> bool, t: &Thresholds) -> NodeId {
+    let total = stats[0].mass;
+    if total <= 0.0 {
+        return body(tree);
+    }
+    // A container the page marks as its main content, if it holds enough of the good text.
+    let marked = (1..tree.nodes.len())
+        .filter(|&id| !removed[id])
+        .filter(|&id| {
+            let node = &tree.nodes[id];
+            node.hints & hints::MAIN != 0 || matches!(node.tag, Tag::Main | Tag::Article)
+        })
+        .max_by(|&a, &b| stats[a].mass.total_cmp(&stats[b].mass))
+        .filter(|&id| stats[id].mass >= 0.5 * total);
+    let mut current = marked.map_or_else(|| body(tree), |id| id as NodeId);
+    loop {
+        let here = stats[current as usize].mass;
+        let best = tree
+            .node(current)
+            .children
+            .iter()
+            .filter_map(|c| match *c {
+                Child::Node(id) if !removed[id as usize] && !is_comment(id) => Some(id),
+                _ => None,
+            })
+            .max_by(|&a, &b| stats[a as usize].mass.total_cmp(&stats[b as usize].mass));
+        match best {
+            Some(child) if stats[child as usize].mass >= t.descend * here && here > 0.0 => current = child,
+            _ => return current,
+        }
+    }
+}
+
+fn body(tree: &Tree) -> NodeId {
+    tree.nodes.iter().position(|n| n.tag == Tag::Body).map_or(Tree::ROOT, |i| i as NodeId)
+}
+
+/// Removes link-dense boxes without prose inside the chosen subtree.
+fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &Thresholds) {
+    let mut stack = vec![root];
+    while let Some(id) = stack.pop() {
+        for child in &tree.node(id).children {
+            let Child::Node(c) = *child else { continue };
+            let ci = c as usize;
+            if removed[ci] {
+                continue;
+            }
+            let s = stats[ci];
+            let node = tree.node(c);
+            let container = matches!(node.tag, Tag::Div | Tag::Section | Tag::Ul | Tag::Ol | Tag::Table | Tag::Header | Tag::Dl | Tag::Form | Tag::OtherBlock);
+            if container && s.chars > 0 && s.link_density() > t.prune_link_density {
+                removed[ci] = true;
+            } else {
+                stack.push(c);
+            }
+        }
+    }
+}

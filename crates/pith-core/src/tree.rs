@@ -1,0 +1,372 @@
+//! Stage 2: one lol-html pass over the decoded document. lol-html builds no tree, so this
+//! stage builds the small one scoring needs from its events: block and inline nodes with
+//! their text, class/id hints and the few attributes output uses. Payload (scripts, styles,
+//! media, form controls, hidden elements, comments) is stripped here: it never enters the
+//! tree. What `metadata` needs from the head and from JSON-LD is collected on the way.
+
+use crate::api::ExtractError;
+use crate::hints;
+use crate::metadata::MetaCollector;
+use crate::tags::{implied_close, Tag};
+use lol_html::html_content::Element;
+use lol_html::{doc_text, element, end_tag, HtmlRewriter, MemorySettings, Settings};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+pub type NodeId = u32;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Child {
+    /// A byte range of [`Tree::text`] (entities decoded, whitespace as in the source).
+    Text(u32, u32),
+    Node(NodeId),
+}
+
+#[derive(Debug, Clone)]
+pub struct Node {
+    pub tag: Tag,
+    pub parent: NodeId,
+    pub children: Vec<Child>,
+    /// Flags from [`hints`].
+    pub hints: u8,
+    /// `href` of links, `alt` of images, the language of code blocks.
+    pub attr: Option<Box<str>>,
+}
+
+pub struct Tree {
+    pub nodes: Vec<Node>,
+    pub text: String,
+}
+
+impl Tree {
+    pub const ROOT: NodeId = 0;
+
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    pub fn text_of(&self, start: u32, end: u32) -> &str {
+        &self.text[start as usize..end as usize]
+    }
+}
+
+/// Parses `html` (already UTF-8) into a [`Tree`], collecting metadata into `meta`.
+pub fn build(html: &str, drop_selectors: &[String], max_memory: usize) -> Result<(Tree, MetaCollector), ExtractError> {
+    let state = Rc::new(RefCell::new(Builder::new()));
+    // Not strict: lol-html would otherwise refuse markup whose text context is ambiguous
+    // (a stray `<script>` inside `<select>`), and real pages have it.
+    let mut settings = Settings::new()
+        .with_strict(false)
+        .with_memory_settings(
+            MemorySettings::new()
+                .with_preallocated_parsing_buffer_size(4096.min(max_memory))
+                .with_max_allowed_memory_usage(max_memory),
+        );
+    // `--drop` handlers come first, so they flag an element before it is opened below.
+    for selector in drop_selectors {
+        let parsed: lol_html::Selector =
+            selector.parse().map_err(|e| ExtractError::BadRequest(format!("drop selector {selector:?}: {e}")))?;
+        let s = state.clone();
+        settings = settings.append_element_content_handler((
+            std::borrow::Cow::Owned(parsed),
+            lol_html::ElementContentHandlers::default().element(move |_: &mut Element| {
+                s.borrow_mut().drop_next = true;
+                Ok(())
+            }),
+        ));
+    }
+    let s = state.clone();
+    settings = settings.append_element_content_handler(element!("*", move |el| {
+        let opened = s.borrow_mut().open(el);
+        if let Some(id) = opened {
+            let s = s.clone();
+            el.on_end_tag(end_tag!(move |_| {
+                s.borrow_mut().close(id);
+                Ok(())
+            }))?;
+        }
+        Ok(())
+    }));
+    let s = state.clone();
+    settings = settings.append_document_content_handler(doc_text!(move |chunk| {
+        s.borrow_mut().text(chunk.as_str(), chunk.last_in_text_node());
+        Ok(())
+    }));
+    let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
+    rewriter
+        .write(html.as_bytes())
+        .and_then(|_| rewriter.end())
+        .map_err(|e| match e {
+            lol_html::errors::RewritingError::MemoryLimitExceeded(_) => ExtractError::MemoryLimit,
+            other => ExtractError::Parse(other.to_string()),
+        })?;
+    let builder = Rc::try_unwrap(state).ok().expect("the rewriter owned the only other handles").into_inner();
+    Ok(builder.finish())
+}
+
+/// What the text of the current element is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Capture {
+    None,
+    Title,
+    JsonLd,
+}
+
+struct Open {
+    id: NodeId,
+    tag: Tag,
+    /// Dropped subtrees stay on the stack so their end tags balance, but add nothing.
+    dropped: bool,
+    capture: Capture,
+}
+
+struct Builder {
+    nodes: Vec<Node>,
+    text: String,
+    stack: Vec<Open>,
+    /// Open elements whose content is dropped (payload, hidden, `--drop`).
+    dropped_depth: usize,
+    /// Raw text of the current text node, decoded when the node ends (entities may be split
+    /// across lol-html's chunks).
+    pending: String,
+    capture: Capture,
+    drop_next: bool,
+    meta: MetaCollector,
+}
+
+impl Builder {
+    fn new() -> Self {
+        Builder {
+            nodes: vec![Node { tag: Tag::Root, parent: 0, children: Vec::new(), hints: 0, attr: None }],
+            text: String::new(),
+            stack: vec![Open { id: 0, tag: Tag::Root, dropped: false, capture: Capture::None }],
+            dropped_depth: 0,
+            pending: String::new(),
+            capture: Capture::None,
+            drop_next: false,
+            meta: MetaCollector::default(),
+        }
+    }
+
+    fn top_tags(&self) -> Vec<Tag> {
+        self.stack.iter().map(|o| o.tag).collect()
+    }
+
+    /// Handles a start tag. Returns the node id when the element has an end tag to wait for.
+    fn open(&mut self, el: &mut Element) -> Option<NodeId> {
+        let name = el.tag_name();
+        let tag = Tag::from_name(&name);
+        if tag != Tag::Inline && tag != Tag::A && tag != Tag::Code {
+            if let Some(at) = implied_close(&self.top_tags(), tag) {
+                self.pop_to(at);
+            }
+        }
+        let drop_requested = std::mem::take(&mut self.drop_next);
+        self.meta.element(&name, el);
+        let capture = match tag {
+            Tag::Title if !self.stack.iter().any(|o| o.tag == Tag::Payload) => Capture::Title,
+            Tag::Payload
+                if name == "script"
+                    && el.get_attribute("type").is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json")) =>
+            {
+                Capture::JsonLd
+            }
+            _ => Capture::None,
+        };
+        let mut flags = hints::from_class_and_id(el.get_attribute("class").as_deref(), el.get_attribute("id").as_deref());
+        if let Some(role) = el.get_attribute("role") {
+            flags |= hints::from_role(&role);
+        }
+        if let Some(itemprop) = el.get_attribute("itemprop") {
+            flags |= hints::from_itemprop(&itemprop);
+        }
+        let hidden = flags & hints::HIDDEN != 0
+            || el.has_attribute("hidden")
+            || el.get_attribute("aria-hidden").is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
+            || el.get_attribute("style").is_some_and(|s| hints::style_hides(&s));
+        // <html> and <body> carrying "hidden" are usually revealed by script; never drop the page.
+        let hidden = hidden && !matches!(tag, Tag::Html | Tag::Body);
+        let dropped = drop_requested || hidden || matches!(tag, Tag::Payload | Tag::Head | Tag::Title);
+
+        let attr = match tag {
+            Tag::A => el.get_attribute("href").map(|h| decode_attr(&h)),
+            Tag::Img => el.get_attribute("alt").map(|a| decode_attr(&a)),
+            Tag::Pre | Tag::Code => el.get_attribute("class").and_then(|c| code_language(&c)),
+            _ => None,
+        };
+        let parent = self.stack.last().map_or(0, |o| o.id);
+        let parent_dropped = self.dropped_depth > 0;
+        let can_have_content = el.can_have_content();
+        if !parent_dropped && !dropped {
+            self.flush_text();
+            let id = self.nodes.len() as NodeId;
+            self.nodes.push(Node { tag, parent, children: Vec::new(), hints: flags, attr });
+            self.nodes[parent as usize].children.push(Child::Node(id));
+            if !can_have_content {
+                return None;
+            }
+            self.stack.push(Open { id, tag, dropped: false, capture });
+            return Some(id);
+        }
+        if !can_have_content {
+            return None;
+        }
+        self.flush_text();
+        // A dropped element still gets an id so its end tag can find it on the stack.
+        let id = u32::MAX - self.stack.len() as u32;
+        self.stack.push(Open { id, tag, dropped: true, capture });
+        self.dropped_depth += 1;
+        self.capture = capture;
+        Some(id)
+    }
+
+    /// Handles an explicit end tag of the element `id`.
+    fn close(&mut self, id: NodeId) {
+        let Some(at) = self.stack.iter().rposition(|o| o.id == id) else { return };
+        let tag = self.stack[at].tag;
+        // An inline end tag does not close the blocks opened inside it (misnested markup such
+        // as `<b><p>..</b>..</p>`): drop just the inline element from the stack.
+        if !tag.is_block() && self.stack[at + 1..].iter().any(|o| o.tag.is_block()) {
+            self.flush_text();
+            let open = self.stack.remove(at);
+            if open.dropped {
+                self.dropped_depth -= 1;
+            }
+            return;
+        }
+        self.pop_to(at);
+    }
+
+    /// Closes `stack[at]` and everything opened after it.
+    fn pop_to(&mut self, at: usize) {
+        if at == 0 {
+            return;
+        }
+        self.flush_text();
+        while self.stack.len() > at {
+            let open = self.stack.pop().expect("stack is longer than at");
+            if open.dropped {
+                self.dropped_depth -= 1;
+            }
+        }
+        self.capture = self.stack.last().map_or(Capture::None, |o| o.capture);
+    }
+
+    fn text(&mut self, raw: &str, last_in_node: bool) {
+        match self.capture {
+            Capture::Title => self.pending.push_str(raw),
+            Capture::JsonLd => self.meta.json_ld_text(raw, last_in_node),
+            Capture::None if self.dropped_depth == 0 => self.pending.push_str(raw),
+            Capture::None => {}
+        }
+        if last_in_node {
+            self.flush_text();
+        }
+    }
+
+    /// Decodes the pending text node and attaches it to the open element.
+    fn flush_text(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let decoded = htmlize::unescape(&self.pending);
+        if self.capture == Capture::Title {
+            self.meta.title_text(&decoded);
+        } else {
+            let start = self.text.len() as u32;
+            self.text.push_str(&decoded);
+            let end = self.text.len() as u32;
+            let parent = self.stack.last().map_or(0, |o| o.id) as usize;
+            let children = &mut self.nodes[parent].children;
+            match children.last_mut() {
+                Some(Child::Text(_, last_end)) if *last_end == start => *last_end = end,
+                _ => children.push(Child::Text(start, end)),
+            }
+        }
+        self.pending.clear();
+    }
+
+    fn finish(mut self) -> (Tree, MetaCollector) {
+        self.flush_text();
+        (Tree { nodes: self.nodes, text: self.text }, self.meta)
+    }
+}
+
+fn decode_attr(value: &str) -> Box<str> {
+    htmlize::unescape_attribute(value).trim().into()
+}
+
+/// `language-rust`, `lang-py`, `highlight-source-js` -> the language name.
+fn code_language(class: &str) -> Option<Box<str>> {
+    class.split_ascii_whitespace().find_map(|c| {
+        let lang = c
+            .strip_prefix("language-")
+            .or_else(|| c.strip_prefix("lang-"))
+            .or_else(|| c.strip_prefix("highlight-source-"))
+            .or_else(|| c.strip_prefix("brush:"))?;
+        (!lang.is_empty() && lang.len() <= 20).then(|| lang.to_ascii_lowercase().into())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(tree: &Tree) -> String {
+        let mut out = String::new();
+        fn walk(tree: &Tree, id: NodeId, out: &mut String) {
+            for child in &tree.node(id).children {
+                match *child {
+                    Child::Text(s, e) => out.push_str(tree.text_of(s, e)),
+                    Child::Node(n) => {
+                        out.push('[');
+                        walk(tree, n, out);
+                        out.push(']');
+                    }
+                }
+            }
+        }
+        walk(tree, Tree::ROOT, &mut out);
+        out
+    }
+
+    fn parse(html: &str) -> Tree {
+        build(html, &[], 1 << 20).unwrap().0
+    }
+
+    #[test]
+    fn strips_payload_and_hidden() {
+        let t = parse(
+            "<p>a<script>var x='<p>no</p>'</script><style>p{}</style>b</p><!-- c --><div hidden>h</div>\
+             <div style='display: none'>h</div><span aria-hidden=true>h</span><svg><text>s</text></svg>\
+             <noscript>n</noscript><template>t</template><button>b</button><p>z",
+        );
+        assert_eq!(texts(&t), "[ab][z]");
+    }
+
+    #[test]
+    fn closes_implied_end_tags() {
+        let t = parse("<ul><li>one<li>two</ul><p>x<p>y<table><tr><td>1<td>2<tr><td>3</table>");
+        assert_eq!(texts(&t), "[[one][two]][x][y][[[1][2]][[3]]]");
+    }
+
+    #[test]
+    fn keeps_text_after_misnested_inline() {
+        // lol-html ends the <p> at </b>; the tail stays, in the enclosing div.
+        let t = parse("<div><b><p>bold</b> tail</p><p>next</div>");
+        assert_eq!(texts(&t), "[[[bold]] tail[next]]");
+    }
+
+    #[test]
+    fn decodes_entities_split_across_chunks() {
+        let long = "x".repeat(5000);
+        let t = parse(&format!("<p>{long}&amp;&eacute;&#x41;&nbsp;y</p>"));
+        assert!(texts(&t).ends_with("&éA\u{a0}y]"));
+    }
+
+    #[test]
+    fn drop_selectors_remove_elements() {
+        let (t, _) = build("<div class=ad>x</div><p>y</p>", &[".ad".to_string()], 1 << 20).unwrap();
+        assert_eq!(texts(&t), "[y]");
+    }
+}
