@@ -4,6 +4,7 @@
   python3 bench/make-dev-warc.py                        # 1,358 response records -> bench/.cache/dev.warc.gz
   python3 bench/make-dev-warc.py --records 20000        # cycle the pages up to 20,000 response records
   python3 bench/make-dev-warc.py --repeat 5 --requests  # 5 passes over the pages, with request records
+  python3 bench/make-dev-warc.py --ids ids.txt --out x.warc.gz   # only these pages
 
 Each record is its own gzip member (as in Common Crawl). The file starts with a warcinfo record. Response records
 carry WARC-Record-ID (a UUID, distinct per record, deterministic), WARC-Date, WARC-Target-URI (the page's URL from
@@ -53,11 +54,15 @@ def main():
     g.add_argument("--repeat", type=int, help="number of passes over the pages")
     ap.add_argument("--requests", action="store_true", help="also write a request record before each response")
     ap.add_argument("--level", type=int, default=6, help="gzip level (default 6)")
+    ap.add_argument("--ids", help="file of page ids (whitespace-separated) to use instead of all pages")
     a = ap.parse_args()
 
     with open(os.path.join(a.data, "metadata.json")) as f:
         files = json.load(f)["files"]
     ids = sorted(files)
+    if a.ids:
+        with open(a.ids) as f:
+            ids = [i for i in f.read().split() if i in files]
     n = a.records or (a.repeat or 1) * len(ids)
     out = a.out or os.path.join(REPO, "bench/.cache", "dev.warc.gz" if n == len(ids) and not a.requests else f"dev-{n}{'-req' if a.requests else ''}.warc.gz")
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)

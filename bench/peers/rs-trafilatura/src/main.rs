@@ -248,7 +248,7 @@ fn main() {
     let pps: Vec<f64> = runs.iter().map(|r| r["pages_per_s"].as_f64().unwrap()).collect();
     let mbs: Vec<f64> = runs.iter().map(|r| r["mb_per_s"].as_f64().unwrap()).collect();
     let (version, lib) = match args.peer.as_str() {
-        "rs-trafilatura" => (RS_TRAFILATURA_VERSION, "rs-trafilatura (crates.io)"),
+        "rs-trafilatura" => (RS_TRAFILATURA_VERSION, "rs_trafilatura::extract_with_options(html, Options { url: Some(page url), ..default })"),
         "lolhtml-tokenize" => (LOL_HTML_VERSION, "lol_html (crates.io), HtmlRewriter with an element!(\"*\") handler and a doc_text! handler (counters only), no-op sink"),
         _ => (LOL_HTML_VERSION, "lol_html (crates.io), HtmlRewriter with no handlers, no-op sink"),
     };
