@@ -4,6 +4,7 @@
 //   --runs R          timed passes per extractor (default 3); figures are the median with [min-max]
 //   --limit N | --ids FILE   page subset (default: all 1,358 dev pages), the SAME list for every extractor
 //   --warmup N        untimed warm-up pages per extractor (default 100)
+//   --runs-for a=1,b=5  per-extractor override of --runs (for the slowest peers on a busy machine)
 //   --peers a,b,...   subset of extractors (default: all, see PEERS below)
 //   --no-warc         skip the WARC raw-cost rows
 //   --skip-setup      do not run bench/setup.sh first
@@ -47,13 +48,14 @@ const WARC_RAW = {
 };
 
 function parseArgs(argv) {
-  const a = { runs: 3, limit: null, ids: null, warmup: 100, peers: Object.keys(PEERS), warc: true, setup: true, out: null };
+  const a = { runsFor: {}, runs: 3, limit: null, ids: null, warmup: 100, peers: Object.keys(PEERS), warc: true, setup: true, out: null };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i], v = () => argv[++i];
     if (k === '--runs') a.runs = Number(v());
     else if (k === '--limit') a.limit = Number(v());
     else if (k === '--ids') a.ids = v();
     else if (k === '--warmup') a.warmup = Number(v());
+    else if (k === '--runs-for') a.runsFor = Object.fromEntries(v().split(',').map((x) => x.split('=')).map(([n, r]) => [n, Number(r)]));
     else if (k === '--peers') a.peers = v().split(',').filter(Boolean);
     else if (k === '--no-warc') a.warc = false;
     else if (k === '--skip-setup') a.setup = false;
@@ -125,6 +127,14 @@ function scoreJsonl(file, golds, types) {
   };
 }
 
+// pages per CPU-second of the process (user+sys), median over runs: less sensitive than wall time to other load
+function cpuRate(s) {
+  const v = s.runs.filter((r) => r.cpu_seconds > 0).map((r) => s.pages / r.cpu_seconds).sort((x, y) => x - y);
+  if (!v.length) return null;
+  const n = v.length;
+  return n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 const fmt = (x, d = 1) => (x == null ? '–' : x >= 100 ? x.toFixed(0) : x.toFixed(d));
 
 function main() {
@@ -148,7 +158,7 @@ function main() {
   if (!a.reportOnly) fs.writeFileSync(idsFile, ids.join('\n') + '\n');
   const mach = machine();
 
-  const common = ['--ids', idsFile, '--runs', String(a.runs), '--warmup', String(a.warmup), '--out', CACHE];
+  const common = (name) => ['--ids', idsFile, '--runs', String(a.runsFor[name] ?? a.runs), '--warmup', String(a.warmup), '--out', CACHE];
   const summaries = {};
   for (const name of a.peers) {
     if (a.reportOnly) {
@@ -157,12 +167,15 @@ function main() {
       continue;
     }
     const [bin, ...args] = PEERS[name].cmd;
-    process.stderr.write(`\n== ${name} (${ids.length} pages, ${a.runs} runs)\n`);
+    process.stderr.write(`\n== ${name} (${ids.length} pages, ${a.runsFor[name] ?? a.runs} runs)\n`);
     fs.rmSync(path.join(CACHE, `${name}.summary.json`), { force: true });
-    const r = spawnSync(bin, [...args, ...common], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
+    const r = spawnSync(bin, [...args, ...common(name)], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
     const sf = path.join(CACHE, `${name}.summary.json`);
     if (r.status !== 0 || !fs.existsSync(sf)) { process.stderr.write(`!! ${name} failed (exit ${r.status})\n`); continue; }
     summaries[name] = { kind: PEERS[name].kind, ...JSON.parse(fs.readFileSync(sf, 'utf8')) };
+  }
+  for (const [name, s] of Object.entries(summaries)) {
+    s.measured_at = fs.statSync(path.join(CACHE, `${name}.summary.json`)).mtime.toISOString().replace(/\.\d+Z$/, 'Z');
   }
 
   // WARC raw cost (on the WARC built from the same pages)
@@ -210,8 +223,10 @@ function main() {
       date: started.toISOString().replace(/\.\d+Z$/, 'Z'), finished: finished.toISOString().replace(/\.\d+Z$/, 'Z'),
       command: `npm run bench:peers -- ${process.argv.slice(2).join(' ')}`.trim(),
       commit: sh('git rev-parse --short HEAD'), machine: mach,
-      pages: ids.length, html_mb: Object.values(summaries)[0] ? Object.values(summaries)[0].bytes / 1e6 : null,
-      runs: a.runs, warmup_pages: a.warmup, data: DATA,
+      pages: a.reportOnly ? (Object.values(summaries)[0]?.pages ?? ids.length) : ids.length, html_mb: Object.values(summaries)[0] ? Object.values(summaries)[0].bytes / 1e6 : null,
+      runs: a.reportOnly ? Object.values(summaries)[0]?.runs.length : a.runs,
+      warmup_pages: a.reportOnly ? Object.values(summaries)[0]?.warmup_pages : a.warmup, data: DATA,
+      report_only: a.reportOnly ? 'rebuilt from the summaries in bench/.cache/peers (see measured_at per row)' : undefined,
       accuracy_note: 'word F1 = WCXB definition (lower-cased \\w+ bags), mean over all listed pages incl. the id%5==0 holdout; a cross-check, bench/accuracy is authoritative',
     },
     extractors: summaries,
@@ -227,19 +242,21 @@ function main() {
 function markdown(r) {
   const m = r.meta, mc = m.machine;
   const L = [];
+  const ex = Object.values(r.extractors);
   L.push('# Peer extractors: speed and accuracy', '');
   L.push(`${m.date} · ${mc.cpu_model}, ${mc.nproc} cores, ${mc.mem_gib} GiB · Node ${mc.node}, Python ${mc.python}, ${mc.rustc} · commit ${m.commit}`, '');
   L.push(`${m.pages} WCXB dev pages (${fmt(m.html_mb)} MB of HTML), decompressed into memory before timing; ${m.warmup_pages} warm-up pages; ` +
-    `each extractor in its own process, one thread, pages one after the other; median of ${m.runs} timed passes [min–max]. ` +
-    `All rows come from this one run (\`${m.command}\`). Peak RSS = VmHWM of the process (includes the pages held in memory).`, '');
-  const ex = Object.values(r.extractors);
+    `each extractor in its own process, one thread, pages one after the other; median of ${m.runs} timed passes [min–max]` +
+    `${ex.some((s) => s.runs.length !== m.runs) ? ` (except: ${ex.filter((s) => s.runs.length !== m.runs).map((s) => `${s.name} ${s.runs.length}`).join(', ')})` : ''}. ` +
+    `All rows come from this one run (\`${m.command}\`). Peak RSS = VmHWM of the process (includes the pages held in memory). ` +
+    `Pages per CPU-s = pages / (user+sys CPU time of the timed pass), median over passes: it moves less than wall time when other work shares the machine.`, '');
   const types = [...new Set(ex.flatMap((s) => Object.keys(s.accuracy?.by_type ?? {})))].sort();
-  L.push('| extractor | version | pages/s median [min–max] | MB/s | peak RSS MB | word F1 | ' + types.join(' | ') + ' |');
-  L.push('|---|---|---|---|---|---|' + types.map(() => '---|').join(''));
+  L.push('| extractor | version | pages/s median [min–max] | MB/s | pages per CPU-s | peak RSS MB | word F1 | ' + types.join(' | ') + ' |');
+  L.push('|---|---|---|---|---|---|---|' + types.map(() => '---|').join(''));
   for (const s of ex.sort((x, y) => y.median_pages_per_s - x.median_pages_per_s)) {
     const acc = s.accuracy;
     const label = s.kind === 'ceiling' ? `*${s.name}* (ceiling)` : s.name;
-    L.push(`| ${label} | ${s.version} | ${fmt(s.median_pages_per_s)} [${fmt(s.min)}–${fmt(s.max)}] | ${fmt(s.median_mb_per_s, 2)} | ${fmt(s.peak_rss_mb, 0)} | ` +
+    L.push(`| ${label} | ${s.version} | ${fmt(s.median_pages_per_s)} [${fmt(s.min)}–${fmt(s.max)}] | ${fmt(s.median_mb_per_s, 2)} | ${fmt(cpuRate(s))} | ${fmt(s.peak_rss_mb, 0)} | ` +
       `${acc ? acc.word_f1.toFixed(3) : '–'} | ` + types.map((t) => (acc?.by_type[t] ? acc.by_type[t].word_f1.toFixed(3) : '–')).join(' | ') + ' |');
   }
   L.push('');
