@@ -37,21 +37,21 @@ export function isHoldout(id: string): boolean {
   return parseInt(id, 10) % 5 === 0;
 }
 
-/** Facts that need the HTML (payload snippets) are cached in bench/accuracy/.cache, keyed by the data's mtimes. */
+/**
+ * Facts that need the HTML (payload snippets) are cached per page in bench/accuracy/.cache/derived.json, keyed by
+ * the page's file sizes and mtimes and by CACHE_VERSION (bump it when payload.ts or isNonEnglish change).
+ */
 interface DerivedCache {
-  key: string;
-  pages: Record<string, { payload: string[]; nonEnglish: boolean }>;
+  version: number;
+  pages: Record<string, { key: string; payload: string[]; nonEnglish: boolean }>;
 }
 
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
 
-function cacheKey(dataDir: string, ids: string[]): string {
-  let sum = 0;
-  for (const id of ids) {
-    sum += fs.statSync(path.join(dataDir, 'ground-truth', `${id}.json`)).mtimeMs;
-    sum += fs.statSync(path.join(dataDir, 'html', `${id}.html.gz`)).mtimeMs;
-  }
-  return `v${CACHE_VERSION}:${path.resolve(dataDir)}:${ids.length}:${sum}`;
+function pageKey(dataDir: string, id: string): string {
+  const g = fs.statSync(path.join(dataDir, 'ground-truth', `${id}.json`));
+  const h = fs.statSync(path.join(dataDir, 'html', `${id}.html.gz`));
+  return `${g.size}:${g.mtimeMs}:${h.size}:${h.mtimeMs}`;
 }
 
 export function dataAvailable(dataDir: string): boolean {
@@ -70,8 +70,7 @@ export async function readHtml(dataDir: string, id: string): Promise<Buffer> {
   return gunzip(await fs.promises.readFile(path.join(dataDir, 'html', `${id}.html.gz`)));
 }
 
-/** Decompress the given pages into memory, a few at a time (zlib runs on the libuv pool). */
-export async function loadBytes(dataDir: string, ids: string[], concurrency = 8): Promise<Map<string, Uint8Array>> {
+async function gunzipAll(dataDir: string, ids: string[], concurrency = 8): Promise<Map<string, Uint8Array>> {
   const out = new Map<string, Uint8Array>();
   let next = 0;
   async function worker() {
@@ -85,10 +84,51 @@ export async function loadBytes(dataDir: string, ids: string[], concurrency = 8)
 }
 
 /**
- * Loads gold records for `ids` (all pages when omitted). Derived facts come from the cache when it is valid for
- * the whole data set; otherwise they are computed for the requested pages (from `bytes` when given) and, when the
- * request is the whole set, the cache is rewritten.
+ * The given pages' HTML bytes, in memory. Small selections are gunzipped (a few at a time, on the libuv pool).
+ * Larger ones come from a decompressed copy of the whole set in `cacheDir` (html.bin + html.index.json, ~400 MB,
+ * rebuilt when any page file changes): reading it is ~10x faster than gunzipping 1,358 pages.
  */
+export async function loadBytes(dataDir: string, ids: string[], cacheDir?: string): Promise<Map<string, Uint8Array>> {
+  if (!cacheDir || ids.length < 300) return gunzipAll(dataDir, ids);
+  const { ids: every } = allIds(dataDir);
+  const key = `v1:${path.resolve(dataDir)}:` + every.map((id) => `${id}=${pageKey(dataDir, id)}`).join(',');
+  const indexFile = path.join(cacheDir, 'html.index.json');
+  const binFile = path.join(cacheDir, 'html.bin');
+  try {
+    const index = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as { key: string; size: number; offsets: Record<string, [number, number]> };
+    if (index.key === key && fs.statSync(binFile).size === index.size) {
+      const blob = fs.readFileSync(binFile);
+      const out = new Map<string, Uint8Array>();
+      for (const id of ids) {
+        const [off, len] = index.offsets[id];
+        out.set(id, blob.subarray(off, off + len));
+      }
+      return out;
+    }
+  } catch {}
+  const all = await gunzipAll(dataDir, every);
+  try {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    const offsets: Record<string, [number, number]> = {};
+    let off = 0;
+    const tmp = `${binFile}.${process.pid}.tmp`;
+    const fd = fs.openSync(tmp, 'w');
+    for (const id of every) {
+      const b = all.get(id)!;
+      fs.writeSync(fd, b);
+      offsets[id] = [off, b.byteLength];
+      off += b.byteLength;
+    }
+    fs.closeSync(fd);
+    fs.renameSync(tmp, binFile);
+    fs.writeFileSync(indexFile, JSON.stringify({ key, size: off, offsets }));
+  } catch (e) {
+    console.error(`(could not write the decompressed-page cache: ${(e as Error).message})`);
+  }
+  return new Map(ids.map((id) => [id, all.get(id)!]));
+}
+
+/** Loads gold records for `ids` (all pages when omitted), with derived facts from the cache or computed. */
 export async function loadPages(
   dataDir: string,
   cacheDir: string,
@@ -98,16 +138,15 @@ export async function loadPages(
   const { ids: every, meta } = allIds(dataDir);
   const want = ids ?? every;
   for (const id of want) if (!meta[id]) throw new Error(`unknown page id ${id}`);
-  const key = cacheKey(dataDir, every);
   const cacheFile = path.join(cacheDir, 'derived.json');
-  let cache: DerivedCache | null = null;
+  let cache: DerivedCache = { version: CACHE_VERSION, pages: {} };
   try {
     const c = JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as DerivedCache;
-    if (c.key === key) cache = c;
+    if (c.version === CACHE_VERSION) cache = c;
   } catch {}
+  let dirty = false;
 
   const pages: Page[] = [];
-  const fresh: DerivedCache = { key, pages: {} };
   for (const id of want) {
     const raw = JSON.parse(fs.readFileSync(path.join(dataDir, 'ground-truth', `${id}.json`), 'utf8'));
     const g = raw.ground_truth ?? {};
@@ -119,13 +158,15 @@ export async function loadPages(
       author: str(g.author),
       date: str(g.publish_date),
     };
-    let derived = cache?.pages[id];
-    if (!derived) {
+    const key = pageKey(dataDir, id);
+    let derived = cache.pages[id];
+    if (!derived || derived.key !== key) {
       const html = bytes?.get(id) ?? (await readHtml(dataDir, id));
       const text = Buffer.from(html.buffer, html.byteOffset, html.byteLength).toString('utf8');
-      derived = { payload: payloadSnippets(text, gold.without), nonEnglish: isNonEnglish(gold.text, gold.title) };
+      derived = { key, payload: payloadSnippets(text, gold.without), nonEnglish: isNonEnglish(gold.text, gold.title) };
+      cache.pages[id] = derived;
+      dirty = true;
     }
-    fresh.pages[id] = derived;
     pages.push({
       id,
       type: meta[id].page_type || raw._internal?.page_type?.primary || 'unknown',
@@ -136,9 +177,11 @@ export async function loadPages(
       payload: derived.payload,
     });
   }
-  if (!cache && want.length === every.length) {
+  if (dirty) {
     fs.mkdirSync(cacheDir, { recursive: true });
-    fs.writeFileSync(cacheFile, JSON.stringify(fresh));
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(cache));
+    fs.renameSync(tmp, cacheFile);
   }
   return pages;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  containsWithoutSnippet, containsWithSnippet, datesAgree, isNonEnglish, metaAgree, normalizeDate,
+  bagOf, containsWithoutSnippet, containsWithSnippet, datesAgree, isNonEnglish, metaAgree, normalizeDate,
   normalizeForSnippets, scoreSnippets, tokenize, wordPRF,
 } from './metrics.js';
 
@@ -16,6 +16,15 @@ describe('tokenize (Python re \\w+ on lower-cased str)', () => {
     expect(tokenize('हिन्दी')).toEqual(['ह', 'न', 'द']);
     // decomposed é: 'e' + U+0301 is split too
     expect(tokenize('cafe\u0301 x')).toEqual(['cafe', 'x']);
+  });
+  it('bagOf counts exactly the tokenize() words', () => {
+    const text = 'Ünïcode \u{1D400}x 𝐀 x X_1 ½ हिन्दी — the THE the, end\uD800 ok';
+    const expected = new Map<string, number>();
+    for (const w of tokenize(text)) expected.set(w, (expected.get(w) ?? 0) + 1);
+    const { bag, size } = bagOf(text);
+    expect(size).toBe(tokenize(text).length);
+    expect([...bag.entries()].sort()).toEqual([...expected.entries()].sort());
+    expect(bag.get('the')).toBe(3);
   });
   it('treats punctuation-only and empty text as no words', () => {
     expect(tokenize('')).toEqual([]);

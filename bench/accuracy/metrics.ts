@@ -16,14 +16,48 @@ export function tokenize(text: string): string[] {
 
 export type Bag = Map<string, number>;
 
+// bagOf is the hot path (run on every output of every extractor): a hand-written scanner equivalent to
+// tokenize() (checked by a unit test), about twice as fast as the regex.
+const ASCII_WORD = new Uint8Array(128);
+for (let i = 0; i < 128; i++) ASCII_WORD[i] = /[A-Za-z0-9_]/.test(String.fromCharCode(i)) ? 1 : 0;
+const WORD_CP = /^[\p{L}\p{N}_]$/u;
+const cpIsWord = new Map<number, boolean>();
+function isWordCp(cp: number): boolean {
+  let v = cpIsWord.get(cp);
+  if (v === undefined) cpIsWord.set(cp, (v = WORD_CP.test(String.fromCodePoint(cp))));
+  return v;
+}
+
 export function bagOf(text: string): { bag: Bag; size: number } {
   const bag: Bag = new Map();
   let size = 0;
-  WORD_RE.lastIndex = 0;
-  for (const m of text.toLowerCase().matchAll(WORD_RE)) {
-    const w = m[0];
-    bag.set(w, (bag.get(w) ?? 0) + 1);
-    size++;
+  const lo = text.toLowerCase();
+  const n = lo.length;
+  let i = 0;
+  let start = -1;
+  while (i <= n) {
+    let word = false;
+    let step = 1;
+    if (i < n) {
+      let c = lo.charCodeAt(i);
+      if (c < 128) word = ASCII_WORD[c] === 1;
+      else {
+        if (c >= 0xd800 && c < 0xdc00 && i + 1 < n) {
+          c = lo.codePointAt(i)!;
+          if (c > 0xffff) step = 2;
+        }
+        word = isWordCp(c);
+      }
+    }
+    if (word) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      const w = lo.slice(start, i);
+      bag.set(w, (bag.get(w) ?? 0) + 1);
+      size++;
+      start = -1;
+    }
+    i += step;
   }
   return { bag, size };
 }
@@ -123,7 +157,11 @@ export interface SnippetScore {
 }
 
 export function scoreSnippets(extracted: string, withS: string[], withoutS: string[]): SnippetScore {
-  const t = normalizeForSnippets(extracted);
+  return scoreSnippetsNormalized(normalizeForSnippets(extracted), withS, withoutS);
+}
+
+/** scoreSnippets on an already normalised text. */
+export function scoreSnippetsNormalized(t: string, withS: string[], withoutS: string[]): SnippetScore {
   let withTotal = 0, withFound = 0, withoutTotal = 0, withoutAbsent = 0;
   for (const s of withS) {
     const n = normalizeForSnippets(s);

@@ -114,8 +114,8 @@ export function renderMarkdown(r: ReportInput): string {
   out.push('');
   const s = r.rows[0]?.summary.snippets;
   out.push(`Micro-averaged over ${s?.withTotal ?? 0} \`with\` and ${s?.withoutTotal ?? 0} \`without\` snippets. ` +
-    'Both sides NFKC, lower-cased, curly quotes straightened, whitespace runs collapsed; substring match whose word-character ' +
-    'edges must sit on word boundaries. Payload-leak pages: pages where the output contains a `without` snippet that occurs in a ' +
+    'Both sides NFKC, lower-cased, curly quotes straightened, whitespace runs collapsed; `with`: substring match; `without`: ' +
+    'substring match whose word-character edges must sit on word boundaries ("Home" is not in "homemade"). Payload-leak pages: pages where the output contains a `without` snippet that occurs in a ' +
     '<script>/JSON blob of the HTML but not in its visible text (out of the pages that have such a snippet). ' +
     '"gold" scores the gold text itself: the ceiling of these measures.');
   out.push('');

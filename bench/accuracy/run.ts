@@ -271,7 +271,7 @@ async function main() {
 
   // Load everything untimed: bytes first (async gunzip), then gold (derived facts cached).
   let t = Date.now();
-  const byteMap = engines.length ? await loadBytes(args.data, ids) : undefined;
+  const byteMap = engines.length ? await loadBytes(args.data, ids, path.join(HERE, '.cache')) : undefined;
   const pages = await loadPages(args.data, path.join(HERE, '.cache'), ids, byteMap);
   const bytes = byteMap ? pages.map((p) => byteMap.get(p.id)!) : [];
   const totalMb = bytes.reduce((s, b) => s + b.byteLength, 0) / 1e6;
@@ -404,7 +404,11 @@ async function main() {
     ),
   };
   fs.mkdirSync(path.dirname(outPrefix), { recursive: true });
-  fs.writeFileSync(`${outPrefix}.json`, JSON.stringify(json, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : typeof v === 'number' ? r4Num(v) : v), 1) + '\n');
+  // Pretty-printed, except the per-page maps: one line per extractor.
+  const num = (_k: string, v: unknown) => (typeof v === 'number' ? (Number.isFinite(v) ? r4Num(v) : null) : v);
+  const perPageJson = Object.entries(json.perPage).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n');
+  const text = JSON.stringify({ ...json, perPage: '@PERPAGE@' }, num, 1).replace('"@PERPAGE@"', `{\n${perPageJson}\n }`);
+  fs.writeFileSync(`${outPrefix}.json`, text + '\n');
   fs.writeFileSync(`${outPrefix}.md`, md + '\n');
   console.error(`wrote ${path.relative(process.cwd(), outPrefix)}.{json,md} in ${((Date.now() - tStart) / 1000).toFixed(1)} s total`);
 }
@@ -424,7 +428,7 @@ function compare(file: string, perPage: Record<string, PageScore[]>, pages: Page
   const types = [...new Set(pages.map((p) => p.type))].sort();
   for (const [label, scores] of Object.entries(perPage)) {
     const prev = old.perPage?.[label];
-    if (!prev || !label.startsWith('pith')) continue;
+    if (!prev || !/^(pith|fake)/.test(label)) continue;
     const common = scores.filter((s) => prev[s.id] !== undefined);
     if (!common.length) continue;
     const d = (ss: PageScore[]) => ss.reduce((a, s) => a + s.f1 - prev[s.id], 0) / (ss.length || 1);

@@ -2,7 +2,7 @@
 
 import type { Page } from './dataset.js';
 import {
-  bagOf, containsNormalized, datesAgree, isEmptyMeta, metaAgree, normalizeForSnippets, prfBags, scoreSnippets,
+  bagOf, containsNormalized, datesAgree, isEmptyMeta, metaAgree, normalizeForSnippets, prfBags, scoreSnippetsNormalized,
   type Bag, type SnippetScore,
 } from './metrics.js';
 
@@ -47,10 +47,10 @@ export function scorePage(page: Page, out: Output | undefined): PageScore {
   const o: Output = out ?? { text: '' };
   const text = o.text ?? '';
   const prf = prfBags(bagOf(text), goldBag(page));
-  const snippets = scoreSnippets(text, page.gold.with, page.gold.without);
+  const t = normalizeForSnippets(text);
+  const snippets = scoreSnippetsNormalized(t, page.gold.with, page.gold.without);
   let leaks = 0;
   if (page.payload.length) {
-    const t = normalizeForSnippets(text);
     for (const s of page.payload) if (containsNormalized(t, normalizeForSnippets(s))) leaks++;
   }
   return {
