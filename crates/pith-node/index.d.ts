@@ -2,6 +2,12 @@
 /* eslint-disable */
 
 /**
+ * Fingerprint of the pith-core sources this addon was built from (see build.rs); equal to the
+ * WebAssembly build's when both come from the same core.
+ */
+export declare function coreSourceHash(): string
+
+/**
  * `extract(html, requestJson) -> responseJson`.
  * `html` is a Buffer or Uint8Array; `request` is the JSON `Request` (`{"hints":..,"options":..}`).
  * Never throws for extraction failures: they come back as `{"ok":false,"error":{..}}`.

@@ -3,8 +3,8 @@
 // WebAssembly module. Both serialize with the same Rust code, so `extractRaw` gives the same
 // bytes whichever engine runs.
 
-import { extractNative, nativeAvailable } from './native.js';
-import { extractWasm, wasmAvailable } from './wasm.js';
+import { extractNative, nativeAvailable, nativeCoreSourceHash } from './native.js';
+import { extractWasm, wasmAvailable, wasmCoreSourceHash } from './wasm.js';
 import type { EngineName, ErrorKind, Extraction, Hints, Options, RawResponse, Request } from './types.js';
 
 export type * from './types.js';
@@ -30,6 +30,14 @@ export interface ExtractHtmlOptions extends Options {
 /** True when the given engine's build artifact exists. */
 export function engineAvailable(engine: EngineName): boolean {
   return engine === 'wasm' ? wasmAvailable() : nativeAvailable();
+}
+
+/**
+ * Fingerprint of the pith-core sources an engine was built from. The two engines give
+ * byte-identical output only when these are equal; a difference means one build is stale.
+ */
+export function coreSourceHash(engine: EngineName = 'native'): string {
+  return engine === 'wasm' ? wasmCoreSourceHash() : nativeCoreSourceHash();
 }
 
 /**

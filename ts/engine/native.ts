@@ -9,6 +9,7 @@ import path from 'node:path';
 
 interface NativeAddon {
   extract(html: Uint8Array, request: string): string;
+  coreSourceHash(): string;
 }
 
 let addon: NativeAddon | undefined;
@@ -53,4 +54,9 @@ export function nativeAvailable(): boolean {
 /** One record through the native core; returns the core's JSON text unchanged. */
 export function extractNative(html: Uint8Array, requestJson: string): string {
   return load().extract(html, requestJson);
+}
+
+/** Fingerprint of the pith-core sources the addon was built from. */
+export function nativeCoreSourceHash(): string {
+  return load().coreSourceHash();
 }

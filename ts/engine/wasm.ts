@@ -23,6 +23,8 @@ interface PithWasmExports {
   pith_panic_message_ptr(): number;
   pith_panic_message_len(): number;
   pith_selftest_panic(): void;
+  pith_core_source_hash_ptr(): number;
+  pith_core_source_hash_len(): number;
 }
 
 let compiled: WebAssembly.Module | undefined;
@@ -126,4 +128,10 @@ export function wasmSelftestPanic(): string {
     if (isTrap(e)) return trapResponse(ex, e);
     throw e;
   }
+}
+
+/** Fingerprint of the pith-core sources the module was built from. */
+export function wasmCoreSourceHash(): string {
+  const ex = getInstance();
+  return decoder.decode(new Uint8Array(ex.memory.buffer, ex.pith_core_source_hash_ptr(), ex.pith_core_source_hash_len()));
 }

@@ -12,3 +12,10 @@ use napi_derive::napi;
 pub fn extract(html: Uint8Array, request: String) -> String {
     pith_core::extract_json(&html, &request)
 }
+
+/// Fingerprint of the pith-core sources this addon was built from (see build.rs); equal to the
+/// WebAssembly build's when both come from the same core.
+#[napi]
+pub fn core_source_hash() -> String {
+    env!("PITH_CORE_SOURCE_HASH").to_string()
+}

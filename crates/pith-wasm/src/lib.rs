@@ -132,3 +132,15 @@ pub extern "C" fn pith_selftest_panic() {
     install_panic_hook();
     panic!("pith-wasm self-test panic");
 }
+
+/// Fingerprint of the pith-core sources this module was built from (see build.rs): 16 ASCII hex
+/// bytes at `pith_core_source_hash_ptr()`. Equal to the native addon's when built from the same core.
+#[no_mangle]
+pub extern "C" fn pith_core_source_hash_ptr() -> *const u8 {
+    env!("PITH_CORE_SOURCE_HASH").as_ptr()
+}
+
+#[no_mangle]
+pub extern "C" fn pith_core_source_hash_len() -> usize {
+    env!("PITH_CORE_SOURCE_HASH").len()
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Builds crates/pith-wasm for wasm32-unknown-unknown and copies the optimized module to
+# crates/pith-wasm/pith.wasm, where ts/engine/wasm.ts loads it.
+#
+# Route (see /work/shared/toolchain/README.md): Debian's rustc 1.96 with its own std source and
+# -Zbuild-std, because rustup here cannot add wasm targets. The -Z flags and RUSTC_BOOTSTRAP are
+# set for this command only (never in a config file the native build reads), and the build uses
+# its own target dir (target/wasm) so it never invalidates or waits on the native build's.
+# Release profile from the workspace: opt-level 3, fat LTO, codegen-units 1; panic is abort
+# (the target's default), so the JS side turns a trap into an error and re-instantiates.
+#
+# Env: PITH_WASM_PROFILE (default release), PITH_WASM_OPT=0 to skip wasm-opt,
+#      PITH_WASM_SIMD=1 to enable simd128 (Node >= 16 runs it).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+bash scripts/install-toolchain.sh
+
+target=wasm32-unknown-unknown
+profile=${PITH_WASM_PROFILE:-release}
+tdir="$root/target/wasm"
+tvar=$(echo "$target" | tr 'a-z-' 'A-Z_')
+
+export RUSTC=/usr/bin/rustc     # Debian 1.96: must match rust-web-src's std source
+export RUSTC_BOOTSTRAP=1        # allow -Z flags on a stable compiler, for this command only
+export "CARGO_TARGET_${tvar}_LINKER=${WASM_LD:-/usr/bin/wasm-ld-22}"   # Debian's rustc has no rust-lld
+if [ "${PITH_WASM_SIMD:-0}" = 1 ]; then
+  export "CARGO_TARGET_${tvar}_RUSTFLAGS=-C target-feature=+simd128"
+fi
+
+start=$(date +%s)
+/usr/bin/cargo build -p pith-wasm --target "$target" --profile "$profile" --target-dir "$tdir" \
+  -Zbuild-std=std,panic_abort
+pdir=$profile; [ "$profile" = dev ] && pdir=debug
+raw="$tdir/$target/$pdir/pith_wasm.wasm"
+out="$root/crates/pith-wasm/pith.wasm"
+
+if [ "${PITH_WASM_OPT:-1}" != 0 ] && command -v wasm-opt >/dev/null 2>&1; then
+  # Enable the features rustc's default wasm32 CPU emits; wasm-opt 108 does not infer them all.
+  wasm-opt -O3 \
+    --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+    --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
+    $( [ "${PITH_WASM_SIMD:-0}" = 1 ] && echo --enable-simd ) \
+    "$raw" -o "$out.tmp"
+  mv "$out.tmp" "$out"
+  echo "build-wasm: wasm-opt -O3 $(stat -c %s "$raw") -> $(stat -c %s "$out") bytes"
+else
+  cp "$raw" "$out"
+  echo "build-wasm: wasm-opt not used; $(stat -c %s "$out") bytes"
+fi
+echo "build-wasm: $out ($(( $(date +%s) - start )) s)"

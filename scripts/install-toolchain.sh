@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the system toolchain for the WebAssembly build of pith-core (Debian/Ubuntu, idempotent).
+# rustup on these machines has only the x86_64 target and cannot add others, so the wasm build uses
+# Debian's Rust (rustc-web, /usr/bin/rustc) with its matching std source (rust-web-src) and cargo's
+# -Zbuild-std, linked by wasm-ld-22. binaryen provides wasm-opt (optional, used when present).
+# apt-get update runs only when something is missing. Needs root (or sudo).
+set -euo pipefail
+pkgs=(rustc-web cargo-web rust-web-src lld-22 binaryen)
+missing=()
+for p in "${pkgs[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-toolchain: all present (${pkgs[*]})"
+  exit 0
+fi
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
+echo "install-toolchain: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# rust-web-src links /usr/lib/rustlib/src/rust to the std source, where -Zbuild-std looks.
+test -e /usr/lib/rustlib/src/rust/library/std/Cargo.toml || {
+  echo "install-toolchain: std source not found under /usr/lib/rustlib/src/rust" >&2; exit 1; }
