@@ -12,13 +12,12 @@ pub const HIDDEN: u8 = 16;
 
 const BOILERPLATE_WORDS: &[&str] = &[
     "nav", "navbar", "navigation", "menu", "menubar", "submenu", "breadcrumb", "breadcrumbs", "crumbs",
-    "footer", "sidebar", "widget", "widgets", "cookie", "cookies", "consent", "gdpr", "share", "sharing",
+    "footer", "sidebar", "cookie", "cookies", "consent", "gdpr", "share", "sharing",
     "sharebar", "social", "socials", "related", "recommended", "recommendations", "promo", "promos",
     "advert", "advertisement", "ad", "ads", "adsense", "adslot", "sponsor", "sponsored", "newsletter",
     "subscribe", "subscription", "signup", "popup", "modal", "overlay", "masthead", "toolbar",
     "pagination", "pager", "tagcloud", "copyright", "outbrain", "taboola", "trending", "popular",
-    "skiplink", "skip", "banner", "disclaimer", "topbar", "offcanvas", "drawer", "rail", "login",
-    "bottombar", "toc", "jump", "print",
+    "skiplink", "skip", "disclaimer", "topbar", "offcanvas", "login", "bottombar",
 ];
 
 const CONTENT_WORDS: &[&str] = &[

@@ -9,7 +9,12 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     let (tree, meta) = tree::build(&decoded.text, &options.drop, options.max_memory_bytes)?;
     let meta = meta.finish();
     let selection = score::select(&tree, options.favor);
-    let rendered = output::render(&tree, &selection, options.markdown, options.comments);
+    let fallback = noscript_fallback(&tree, &selection, options)?;
+    let (tree, selection) = match &fallback {
+        Some((t, s)) => (t, s),
+        None => (&tree, &selection),
+    };
+    let rendered = output::render(tree, selection, options.markdown, options.comments);
     let text = nfc(rendered.text);
     let (language, language_confidence) = language::detect(&text, meta.html_lang.as_deref());
     let text_bytes = text.len();
@@ -36,6 +41,19 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
         comments: rendered.comments.map(nfc),
         text,
     })
+}
+
+/// JavaScript apps (Discourse, for one) serve their crawler view inside `<noscript>`: when
+/// that markup holds much more prose than the page around it, extract from it instead.
+fn noscript_fallback(tree: &tree::Tree, selection: &score::Selection, options: &Options) -> Result<Option<(tree::Tree, score::Selection)>, ExtractError> {
+    const MIN_NOSCRIPT_BYTES: usize = 1000;
+    if tree.noscript_html.len() < MIN_NOSCRIPT_BYTES {
+        return Ok(None);
+    }
+    let (inner, _) = tree::build(&tree.noscript_html, &options.drop, options.max_memory_bytes)?;
+    let inner_selection = score::select(&inner, options.favor);
+    let mass = |s: &score::Selection| s.stats[s.root as usize].mass;
+    Ok((mass(&inner_selection) > 2.0 * mass(selection)).then_some((inner, inner_selection)))
 }
 
 /// NFC-normalizes, without copying text that is already normalized (nearly all of it).

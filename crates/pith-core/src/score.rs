@@ -111,7 +111,11 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
         }
     }
 
-    let total_chars = stats[0].chars.max(1) as f32;
+    // Good text per subtree, first with nothing removed: a box flagged as boilerplate that
+    // holds most of the page's prose ("sidebar-first-only" on the content column) is a
+    // layout hint, not a box to drop.
+    let nothing_removed = vec![false; n];
+    let prose = sum_mass(tree, &inline, &nothing_removed);
     let mut removed = vec![false; n];
     let mut comments = Vec::new();
     for id in 1..n {
@@ -123,30 +127,14 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
         }
         let boilerplate_box = matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer)
             || node.hints & hints::BOILERPLATE != 0;
-        // A flagged wrapper around most of the page ("has-sidebar" on a layout div) is a
-        // layout hint, not a box to drop.
-        if boilerplate_box && (stats[id].chars as f32) < 0.5 * total_chars {
+        if boilerplate_box && prose[id] < 0.4 * prose[0] {
             removed[id] = true;
         } else if node.hints & hints::COMMENTS != 0 && !comments.iter().any(|&c| is_ancestor(tree, c, id as NodeId)) {
             comments.push(id as NodeId);
         }
     }
-
-    // Weigh text blocks and sum the weights up the tree.
-    for id in (1..n).rev() {
-        let node = &tree.nodes[id];
-        if removed[id] {
-            continue;
-        }
-        if node.tag.is_block() {
-            let (chars, link, punct) = inline[id];
-            if chars > 0 {
-                stats[id].mass += block_weight(node.tag, chars, link, punct) * chars as f32;
-            }
-        }
-        let parent = node.parent as usize;
-        let m = stats[id].mass;
-        stats[parent].mass += m;
+    for (s, m) in stats.iter_mut().zip(sum_mass(tree, &inline, &removed)) {
+        s.mass = m;
     }
 
     // Comments are content when they are most of the page (forums, Q&A); otherwise they are
@@ -169,6 +157,24 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
     let root = find_root(tree, &stats, &removed, &is_comment, &t);
     prune(tree, root, &stats, &mut removed, &t);
     Selection { root, removed, comments, stats }
+}
+
+/// Sums the prose weight of every text block into its ancestors, skipping removed boxes.
+fn sum_mass(tree: &Tree, inline: &[(u32, u32, u32)], removed: &[bool]) -> Vec<f32> {
+    let mut mass = vec![0f32; tree.nodes.len()];
+    for id in (1..tree.nodes.len()).rev() {
+        if removed[id] {
+            continue;
+        }
+        let node = &tree.nodes[id];
+        let (chars, link, punct) = inline[id];
+        if node.tag.is_block() && chars > 0 {
+            mass[id] += block_weight(node.tag, chars, link, punct) * chars as f32;
+        }
+        let m = mass[id];
+        mass[node.parent as usize] += m;
+    }
+    mass
 }
 
 /// How much a block of `chars` characters reads like prose, from 0 to 1.

@@ -151,6 +151,11 @@ impl Tag {
     }
 }
 
+/// Elements that may stand in `<head>`; any other ends it (its end tag is optional).
+pub fn belongs_in_head(name: &str) -> bool {
+    matches!(name, "title" | "script" | "style" | "noscript" | "template" | "meta" | "link" | "base")
+}
+
 /// Which open element (if any) a new `tag` closes implicitly. `open` is the stack of open
 /// tags, outermost first; the answer is an index into it (that element and everything above
 /// it close), following the HTML parsing rules for optional end tags.

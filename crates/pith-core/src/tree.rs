@@ -7,7 +7,7 @@
 use crate::api::ExtractError;
 use crate::hints;
 use crate::metadata::MetaCollector;
-use crate::tags::{implied_close, Tag};
+use crate::tags::{belongs_in_head, implied_close, Tag};
 use lol_html::html_content::Element;
 use lol_html::{doc_text, element, end_tag, HtmlRewriter, MemorySettings, Settings};
 use std::cell::RefCell;
@@ -36,6 +36,9 @@ pub struct Node {
 pub struct Tree {
     pub nodes: Vec<Node>,
     pub text: String,
+    /// The markup inside `<noscript>` elements (lol-html reads it as raw text, as a browser
+    /// with scripting does). JavaScript apps put their crawler view there.
+    pub noscript_html: String,
 }
 
 impl Tree {
@@ -110,6 +113,7 @@ enum Capture {
     None,
     Title,
     JsonLd,
+    NoScript,
 }
 
 struct Open {
@@ -132,6 +136,7 @@ struct Builder {
     capture: Capture,
     drop_next: bool,
     meta: MetaCollector,
+    noscript_html: String,
 }
 
 impl Builder {
@@ -145,6 +150,7 @@ impl Builder {
             capture: Capture::None,
             drop_next: false,
             meta: MetaCollector::default(),
+            noscript_html: String::new(),
         }
     }
 
@@ -156,6 +162,11 @@ impl Builder {
     fn open(&mut self, el: &mut Element) -> Option<NodeId> {
         let name = el.tag_name();
         let tag = Tag::from_name(&name);
+        if !belongs_in_head(&name) {
+            if let Some(at) = self.stack.iter().rposition(|o| o.tag == Tag::Head) {
+                self.pop_to(at);
+            }
+        }
         if tag != Tag::Inline && tag != Tag::A && tag != Tag::Code {
             if let Some(at) = implied_close(&self.top_tags(), tag) {
                 self.pop_to(at);
@@ -171,6 +182,7 @@ impl Builder {
             {
                 Capture::JsonLd
             }
+            Tag::Payload if name == "noscript" && self.dropped_depth == 0 => Capture::NoScript,
             _ => Capture::None,
         };
         let mut flags = hints::from_class_and_id(el.get_attribute("class").as_deref(), el.get_attribute("id").as_deref());
@@ -181,7 +193,7 @@ impl Builder {
             flags |= hints::from_itemprop(&itemprop);
         }
         let hidden = flags & hints::HIDDEN != 0
-            || el.has_attribute("hidden")
+            || (el.has_attribute("hidden") && !is_streamed_html(el))
             || el.get_attribute("aria-hidden").is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
             || el.get_attribute("style").is_some_and(|s| hints::style_hides(&s));
         // <html> and <body> carrying "hidden" are usually revealed by script; never drop the page.
@@ -224,6 +236,10 @@ impl Builder {
     fn close(&mut self, id: NodeId) {
         let Some(at) = self.stack.iter().rposition(|o| o.id == id) else { return };
         let tag = self.stack[at].tag;
+        // Browsers put content after `</body>` or `</html>` into the body all the same.
+        if matches!(tag, Tag::Html | Tag::Body) {
+            return;
+        }
         // An inline end tag does not close the blocks opened inside it (misnested markup such
         // as `<b><p>..</b>..</p>`): drop just the inline element from the stack.
         if !tag.is_block() && self.stack[at + 1..].iter().any(|o| o.tag.is_block()) {
@@ -256,6 +272,12 @@ impl Builder {
         match self.capture {
             Capture::Title => self.pending.push_str(raw),
             Capture::JsonLd => self.meta.json_ld_text(raw, last_in_node),
+            Capture::NoScript => {
+                self.noscript_html.push_str(raw);
+                if last_in_node {
+                    self.noscript_html.push('\n');
+                }
+            }
             Capture::None if self.dropped_depth == 0 => self.pending.push_str(raw),
             Capture::None => {}
         }
@@ -288,8 +310,14 @@ impl Builder {
 
     fn finish(mut self) -> (Tree, MetaCollector) {
         self.flush_text();
-        (Tree { nodes: self.nodes, text: self.text }, self.meta)
+        (Tree { nodes: self.nodes, text: self.text, noscript_html: self.noscript_html }, self.meta)
     }
+}
+
+/// React's streaming server rendering sends content late in `<div hidden id="S:0">` and
+/// moves it into place with a script: visible content, not hidden.
+fn is_streamed_html(el: &Element) -> bool {
+    el.get_attribute("id").is_some_and(|id| id.starts_with("S:"))
 }
 
 fn decode_attr(value: &str) -> Box<str> {
@@ -339,7 +367,7 @@ mod tests {
         let t = parse(
             "<p>a<script>var x='<p>no</p>'</script><style>p{}</style>b</p><!-- c --><div hidden>h</div>\
              <div style='display: none'>h</div><span aria-hidden=true>h</span><svg><text>s</text></svg>\
-             <noscript>n</noscript><template>t</template><button>b</button><p>z",
+             <template>t</template><button>b</button><p>z",
         );
         assert_eq!(texts(&t), "[ab][z]");
     }
@@ -355,6 +383,20 @@ mod tests {
         // lol-html ends the <p> at </b>; the tail stays, in the enclosing div.
         let t = parse("<div><b><p>bold</b> tail</p><p>next</div>");
         assert_eq!(texts(&t), "[[[bold]] tail[next]]");
+    }
+
+    #[test]
+    fn content_ends_an_unclosed_head() {
+        let t = parse("<html><head><title>t</title><custom-el><p>body text</p>");
+        assert_eq!(texts(&t), "[[[body text]]]");
+        let t = parse("<head><meta charset=utf-8><div>x</div>");
+        assert_eq!(texts(&t), "[x]");
+    }
+
+    #[test]
+    fn content_after_body_end_stays_in_body() {
+        let t = parse("<body><p>a</p></body></html><p>b</p>");
+        assert_eq!(texts(&t), "[[a][b]]");
     }
 
     #[test]
