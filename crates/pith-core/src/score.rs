@@ -111,9 +111,9 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
         }
     }
 
-    // Good text per subtree, first with nothing removed: a box flagged as boilerplate that
-    // holds most of the page's prose ("sidebar-first-only" on the content column) is a
-    // layout hint, not a box to drop.
+    // Good text per subtree, first with nothing removed: a box flagged as boilerplate or
+    // hidden that holds much of the page's prose ("sidebar-first-only" on the content
+    // column, a page wrapper hidden until a script runs) is a layout hint, not a box to drop.
     let nothing_removed = vec![false; n];
     let prose = sum_mass(tree, &inline, &nothing_removed);
     let mut removed = vec![false; n];
@@ -126,7 +126,7 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
             continue;
         }
         let boilerplate_box = matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer)
-            || node.hints & hints::BOILERPLATE != 0;
+            || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
         if boilerplate_box && prose[id] < 0.4 * prose[0] {
             removed[id] = true;
         } else if node.hints & hints::COMMENTS != 0 && !comments.iter().any(|&c| is_ancestor(tree, c, id as NodeId)) {

@@ -1,8 +1,8 @@
 //! Stage 2: one lol-html pass over the decoded document. lol-html builds no tree, so this
 //! stage builds the small one scoring needs from its events: block and inline nodes with
 //! their text, class/id hints and the few attributes output uses. Payload (scripts, styles,
-//! media, form controls, hidden elements, comments) is stripped here: it never enters the
-//! tree. What `metadata` needs from the head and from JSON-LD is collected on the way.
+//! media, form controls, comments) is stripped here: it never enters the tree. Hidden
+//! elements are flagged for the scorer. What `metadata` needs from the head and from JSON-LD is collected on the way.
 
 use crate::api::ExtractError;
 use crate::hints;
@@ -128,7 +128,7 @@ struct Builder {
     nodes: Vec<Node>,
     text: String,
     stack: Vec<Open>,
-    /// Open elements whose content is dropped (payload, hidden, `--drop`).
+    /// Open elements whose content is dropped (payload, `--drop`).
     dropped_depth: usize,
     /// Raw text of the current text node, decoded when the node ends (entities may be split
     /// across lol-html's chunks).
@@ -192,13 +192,16 @@ impl Builder {
         if let Some(itemprop) = el.get_attribute("itemprop") {
             flags |= hints::from_itemprop(&itemprop);
         }
-        let hidden = flags & hints::HIDDEN != 0
-            || (el.has_attribute("hidden") && !is_streamed_html(el))
+        // Hidden boxes stay in the tree, flagged: scripts reveal some of them (a page-wide
+        // wrapper with class "hide", React's streamed `<div hidden id="S:0">`), so the scorer
+        // decides.
+        if el.has_attribute("hidden")
             || el.get_attribute("aria-hidden").is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
-            || el.get_attribute("style").is_some_and(|s| hints::style_hides(&s));
-        // <html> and <body> carrying "hidden" are usually revealed by script; never drop the page.
-        let hidden = hidden && !matches!(tag, Tag::Html | Tag::Body);
-        let dropped = drop_requested || hidden || matches!(tag, Tag::Payload | Tag::Head | Tag::Title);
+            || el.get_attribute("style").is_some_and(|s| hints::style_hides(&s))
+        {
+            flags |= hints::HIDDEN;
+        }
+        let dropped = drop_requested || matches!(tag, Tag::Payload | Tag::Head | Tag::Title);
 
         let attr = match tag {
             Tag::A => el.get_attribute("href").map(|h| decode_attr(&h)),
@@ -314,12 +317,6 @@ impl Builder {
     }
 }
 
-/// React's streaming server rendering sends content late in `<div hidden id="S:0">` and
-/// moves it into place with a script: visible content, not hidden.
-fn is_streamed_html(el: &Element) -> bool {
-    el.get_attribute("id").is_some_and(|id| id.starts_with("S:"))
-}
-
 fn decode_attr(value: &str) -> Box<str> {
     htmlize::unescape_attribute(value).trim().into()
 }
@@ -363,13 +360,14 @@ mod tests {
     }
 
     #[test]
-    fn strips_payload_and_hidden() {
+    fn strips_payload_and_flags_hidden() {
         let t = parse(
-            "<p>a<script>var x='<p>no</p>'</script><style>p{}</style>b</p><!-- c --><div hidden>h</div>\
-             <div style='display: none'>h</div><span aria-hidden=true>h</span><svg><text>s</text></svg>\
-             <template>t</template><button>b</button><p>z",
+            "<p>a<script>var x='<p>no</p>'</script><style>p{}</style>b</p><!-- c --><svg><text>s</text></svg>\
+             <noscript>n</noscript><template>t</template><button>b</button><p>z",
         );
         assert_eq!(texts(&t), "[ab][z]");
+        let t = parse("<div hidden>h</div><div style='display: none'>h</div><span aria-hidden=true>h</span><p class=sr-only>h");
+        assert!(t.nodes[1..].iter().all(|n| n.hints & hints::HIDDEN != 0));
     }
 
     #[test]
