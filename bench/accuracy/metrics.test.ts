@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bagOf, containsWithoutSnippet, containsWithSnippet, datesAgree, isNonEnglish, metaAgree, normalizeDate,
+  authorNames, bagOf, containsWithoutSnippet, containsWithSnippet, datesAgree, isNonEnglish, metaAgree, normalizeDate,
   normalizeForSnippets, scoreSnippets, tokenize, wordPRF,
 } from './metrics.js';
 
@@ -132,9 +132,21 @@ describe('metaAgree', () => {
     expect(metaAgree('Latest News From', 'Latest News From Acme')).toEqual({ exact: false, lenient: true });
     expect(metaAgree('Topical', 'Top')).toEqual({ exact: false, lenient: false });
   });
+  it('compares author lists as sets of names', () => {
+    expect(metaAgree('Danielle DeSiato, Donna Enzmann, Natalie Nguyen', 'Danielle DeSiato, Donna Enzmann, and Natalie Nguyen', 'author'))
+      .toEqual({ exact: true, lenient: true });
+    expect(metaAgree('Rui Ma', 'Rui Ma, Heba Ledwon & Suparn Patra', 'author')).toEqual({ exact: false, lenient: true });
+    expect(metaAgree('Marna van der Merwe', 'Dr Marna van der Merwe, Erik van Vulpen', 'author')).toEqual({ exact: false, lenient: true });
+    expect(metaAgree('Cleveland Clinic', 'Holly Wilgus, E-RYT 200', 'author')).toEqual({ exact: false, lenient: false });
+    expect(metaAgree('Ma', 'Rui Ma', 'author')).toEqual({ exact: false, lenient: false });
+  });
+  it('does not decode entities: an escaped extraction disagrees', () => {
+    expect(metaAgree('M&amp;A Roundup', 'M&A Roundup').lenient).toBe(false);
+  });
   it('drops a leading "by" for authors', () => {
     expect(metaAgree('By Andrew King', 'Andrew King', 'author')).toEqual({ exact: true, lenient: true });
     expect(metaAgree(null, 'Andrew King', 'author')).toEqual({ exact: false, lenient: false });
+    expect(authorNames('By Jane Doe and Prof. John Roe; A & B')).toEqual(['jane doe', 'john roe', 'a', 'b']);
   });
 });
 

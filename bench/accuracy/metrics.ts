@@ -244,11 +244,14 @@ export function datesAgree(extracted: string | null | undefined, gold: string | 
 
 // ---------------------------------------------------------------------------------------------------------------
 // Title and author. Normalisation: NFKC, lower-case, every run of non-word characters (punctuation, symbols,
-// whitespace) -> one space, trimmed; for authors also a leading "by" is dropped.
-// exact   : normalised strings are equal.
+// whitespace) -> one space, trimmed; for authors also a leading "by" is dropped. HTML entities are NOT decoded:
+// an extractor that returns "M&amp;A" disagrees with "M&A".
+// exact   : normalised strings are equal (authors: the same set of names, see authorNames).
 // lenient : exact, or the gold is contained in the extraction at word boundaries ("Title | Site Name"
 //           contains "Title"), or the extraction is contained in the gold at word boundaries and has at least
-//           half of the gold's words (so "News" does not agree with "Latest News From Acme").
+//           half of the gold's words (so "News" does not agree with "Latest News From Acme");
+//           (titles only: for authors "Ma" would agree with "Rui Ma"); authors also: one name set contains
+//           the other ("Rui Ma" agrees with "Rui Ma, Heba Ledwon & X").
 // The headline "agree" figure is lenient.
 
 export function normalizeMeta(s: string | null | undefined, kind: 'title' | 'author' = 'title'): string {
@@ -263,6 +266,19 @@ export function normalizeMeta(s: string | null | undefined, kind: 'title' | 'aut
   return n;
 }
 
+/**
+ * Author names: split on , ; | / & and the word "and", each normalised with normalizeMeta, honorifics
+ * (dr, prof, mr, mrs, ms) and a leading "by" removed, empty ones dropped.
+ */
+export function authorNames(s: string | null | undefined): string[] {
+  if (s == null) return [];
+  return String(s)
+    .normalize('NFKC')
+    .split(/[,;|/&]|\s+and\s+/i)
+    .map((x) => normalizeMeta(x, 'author').replace(/^(?:(?:dr|prof|mr|mrs|ms)\s+)+/, ''))
+    .filter(Boolean);
+}
+
 export function metaAgree(
   extracted: string | null | undefined,
   gold: string | null | undefined,
@@ -272,9 +288,17 @@ export function metaAgree(
   const e = normalizeMeta(extracted, kind);
   if (!g || !e) return { exact: false, lenient: false };
   if (g === e) return { exact: true, lenient: true };
+  if (kind === 'author') {
+    const gn = new Set(authorNames(gold)), en = new Set(authorNames(extracted));
+    if (gn.size && en.size) {
+      const eInG = [...en].every((x) => gn.has(x)), gInE = [...gn].every((x) => en.has(x));
+      if (eInG && gInE) return { exact: true, lenient: true };
+      if (eInG || gInE) return { exact: false, lenient: true };
+    }
+  }
   const gp = ` ${g} `, ep = ` ${e} `;
   if (ep.includes(gp)) return { exact: false, lenient: true };
-  if (gp.includes(ep) && e.split(' ').length * 2 >= g.split(' ').length) return { exact: false, lenient: true };
+  if (kind === 'title' && gp.includes(ep) && e.split(' ').length * 2 >= g.split(' ').length) return { exact: false, lenient: true };
   return { exact: false, lenient: false };
 }
 

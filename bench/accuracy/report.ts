@@ -16,6 +16,8 @@ export interface SpeedResult {
 
 export interface Row {
   label: string;
+  /** label shown in the Markdown tables, when different */
+  display?: string;
   kind: 'pith' | 'peer' | 'reference';
   engine?: string;
   favor?: string;
@@ -65,7 +67,7 @@ export function renderMarkdown(r: ReportInput): string {
     table(
       ['extractor', 'all', ...r.types.map((t, i) => `${t} (${typeCounts[i]})`), 'P', 'R', 'missing', 'errors', 'empty'],
       scored.map((x) => [
-        x.label,
+        x.display ?? x.label,
         `**${f3(x.summary.f1)}**`,
         ...r.types.map((t) => f3(x.summary.byType[t]?.f1 ?? NaN)),
         f3(x.summary.precision),
@@ -78,7 +80,8 @@ export function renderMarkdown(r: ReportInput): string {
   );
   out.push('');
   out.push('Mean over pages of bag-of-words F1 (lower-cased `\\w+` as in Python). P/R: mean precision/recall. ' +
-    '*missing*: pages without output from that extractor (scored as empty); *empty*: pages with empty output.');
+    '*missing*: selected pages absent from a peer file (the row is then scored on the pages present); *errors*: pages the ' +
+    'extractor failed on (scored as empty output); *empty*: pages with empty output.');
   out.push('');
 
   out.push('## Hold-out, tune, language');
@@ -87,7 +90,7 @@ export function renderMarkdown(r: ReportInput): string {
   out.push(
     table(
       ['extractor', `tune (${s0?.tune.n ?? 0})`, `holdout (${s0?.holdout.n ?? 0})`, `English (${s0?.english.n ?? 0})`, `non-English (${s0?.nonEnglish.n ?? 0})`],
-      scored.map((x) => [x.label, f3(x.summary.tune.f1), f3(x.summary.holdout.f1), f3(x.summary.english.f1), f3(x.summary.nonEnglish.f1)]),
+      scored.map((x) => [x.display ?? x.label, f3(x.summary.tune.f1), f3(x.summary.holdout.f1), f3(x.summary.english.f1), f3(x.summary.nonEnglish.f1)]),
     ),
   );
   out.push('');
@@ -100,7 +103,7 @@ export function renderMarkdown(r: ReportInput): string {
     table(
       ['extractor', 'with found', 'without absent', 'payload-leak pages', ...r.types.map((t) => `${t} with/without`)],
       r.rows.map((x) => [
-        x.label,
+        x.display ?? x.label,
         pct(x.summary.snippets.withFound),
         pct(x.summary.snippets.withoutAbsent),
         `${x.summary.payload.leakPages} / ${x.summary.payload.pagesWithPayloadSnippets}`,
@@ -127,7 +130,7 @@ export function renderMarkdown(r: ReportInput): string {
     table(
       ['extractor', `title (${m0?.title.n ?? 0})`, 'title exact', `author (${m0?.author.n ?? 0})`, 'author exact', `date (${m0?.date.n ?? 0})`],
       scored.map((x) => [
-        x.label,
+        x.display ?? x.label,
         pct(x.summary.meta.title.agree),
         pct(x.summary.meta.title.exact),
         pct(x.summary.meta.author.agree),
@@ -138,8 +141,9 @@ export function renderMarkdown(r: ReportInput): string {
   );
   out.push('');
   out.push('Share of pages with a non-empty gold field where the extractor agrees. Title/author: case, punctuation and ' +
-    'whitespace ignored; agree = equal, or gold contained in the extraction at word boundaries, or the extraction contained ' +
-    'in the gold with at least half its words; exact = equal. Dates compared as YYYY-MM-DD (time zone not applied).');
+    'whitespace ignored, HTML entities not decoded; agree = equal, or gold contained in the extraction at word boundaries, or ' +
+    '(titles) the extraction contained in the gold with at least half its words, or (authors) one set of names contains the ' +
+    'other; exact = equal (authors: same names). Dates compared as YYYY-MM-DD (time zone not applied).');
   out.push('');
 
   if (r.speed.length) {
@@ -157,7 +161,7 @@ export function renderMarkdown(r: ReportInput): string {
     );
     out.push('');
     out.push('Pages decompressed into memory first (untimed); the timed loop calls `extractHtml` (including its JSON ' +
-      'decoding) page after page on the main thread. The first run is also the accuracy run.');
+      'decoding) page after page on the main thread, after untimed warm-up calls on the first pages. The first run is also the accuracy run.');
     out.push('');
   }
   if (r.parity.length) {

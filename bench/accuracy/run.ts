@@ -30,8 +30,10 @@ interface Args {
   worst: number;
   dump: string | null;
   speedRuns: number;
+  warmup: number;
   markdown: boolean;
   peers: boolean;
+  common: boolean;
   compare: string | null;
   out: string | null;
   data: string;
@@ -44,16 +46,18 @@ const USAGE = `usage: npm run accuracy -- [options]
   --worst N                        print the N worst pages per type for each pith run
   --dump DIR                       write DIR/<extractor>/<id>.txt (+ DIR/gold/<id>.txt, scores.tsv)
   --speed-runs N                   timed passes per engine, median reported (default 3; 1 = accuracy pass only)
+  --warmup N                       untimed calls on the first N pages before each engine/favor (default 20)
   --markdown                       ask the engine for markdown too (off by default)
   --no-peers                       do not score bench/.cache/peers/*.jsonl
+  --common                         only the pages every scored peer has output for
   --compare FILE                   print F1 deltas against an earlier accuracy.json
   --out PREFIX                     output prefix (default bench/results/accuracy[.partial])
   --data DIR                       dev set (default $PITH_DEV_DATA or ../shared/eval/wcxb-dev)`;
 
 function parseArgs(argv: string[]): Args {
   const a: Args = {
-    engine: 'both', favor: 'balanced', ids: null, limit: null, worst: 0, dump: null, speedRuns: 3,
-    markdown: false, peers: true, compare: null, out: null,
+    engine: 'both', favor: 'balanced', ids: null, limit: null, worst: 0, dump: null, speedRuns: 3, warmup: 20,
+    markdown: false, peers: true, common: false, compare: null, out: null,
     data: process.env.PITH_DEV_DATA || path.resolve(REPO, '..', 'shared', 'eval', 'wcxb-dev'),
   };
   for (let i = 0; i < argv.length; i++) {
@@ -76,8 +80,10 @@ function parseArgs(argv: string[]): Args {
       case '--worst': a.worst = int(); break;
       case '--dump': a.dump = v(); break;
       case '--speed-runs': a.speedRuns = Math.max(1, int()); break;
+      case '--warmup': a.warmup = int(); break;
       case '--markdown': a.markdown = true; break;
       case '--no-peers': a.peers = false; break;
+      case '--common': a.common = true; break;
       case '--compare': a.compare = v(); break;
       case '--out': a.out = v(); break;
       case '--data': a.data = v(); break;
@@ -159,18 +165,22 @@ function pass(fn: ExtractFn, pages: Page[], bytes: Uint8Array[], keep: boolean):
 
 // ---- peers -------------------------------------------------------------------------------------------------------
 
-function readPeers(dir: string): Map<string, Map<string, Output>> {
+/** Peer outputs by name. Files where no line has a text (speed-only ceilings) are skipped, with a note. */
+function readPeers(dir: string, notes: string[]): Map<string, Map<string, Output>> {
   const peers = new Map<string, Map<string, Output>>();
   if (!fs.existsSync(dir)) return peers;
+  const speedOnly: string[] = [];
   for (const f of fs.readdirSync(dir).sort()) {
     if (!f.endsWith('.jsonl')) continue;
     const m = new Map<string, Output>();
     let bad = 0;
+    let withText = 0;
     for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
       if (!line.trim()) continue;
       try {
         const o = JSON.parse(line);
         const id = String(o.id).padStart(4, '0');
+        if (typeof o.text === 'string') withText++;
         m.set(id, {
           text: typeof o.text === 'string' ? o.text : '',
           title: o.title ?? null,
@@ -183,8 +193,10 @@ function readPeers(dir: string): Map<string, Map<string, Output>> {
       }
     }
     if (bad) console.error(`peer ${f}: ${bad} unreadable lines skipped`);
-    peers.set(f.replace(/\.jsonl$/, ''), m);
+    if (withText === 0) speedOnly.push(f.replace(/\.jsonl$/, ''));
+    else peers.set(f.replace(/\.jsonl$/, ''), m);
   }
+  if (speedOnly.length) notes.push(`speed-only peer files without text, not scored: ${speedOnly.join(', ')}`);
   return peers;
 }
 
@@ -228,15 +240,22 @@ async function main() {
     console.log(`accuracy: dev set not found at ${args.data} (set --data or PITH_DEV_DATA); nothing to do.`);
     return;
   }
+  const notes: string[] = [];
+  const peers = args.peers ? readPeers(path.join(REPO, 'bench', '.cache', 'peers'), notes) : new Map<string, Map<string, Output>>();
   const { ids: every } = allIds(args.data);
   let ids = every;
   if (args.ids) ids = args.ids;
-  else if (args.limit !== null) ids = evenlySpaced(every, args.limit);
+  if (args.common) ids = ids.filter((id) => [...peers.values()].every((m) => m.has(id)));
+  if (!args.ids && args.limit !== null) ids = evenlySpaced(ids, args.limit);
   const partial = ids.length !== every.length;
-  const selection = args.ids ? `--ids (${ids.length})` : partial ? `--limit ${args.limit}, evenly spaced` : 'all';
+  const selection = [args.ids ? `--ids (${ids.length})` : '', args.common ? `--common: pages all ${peers.size} peers cover` : '',
+    !args.ids && args.limit !== null ? `--limit ${args.limit}, evenly spaced` : ''].filter(Boolean).join(', ') || 'all';
+  if (ids.length === 0) {
+    console.log('accuracy: no pages selected.');
+    return;
+  }
 
   const favors: Favor[] = args.favor === 'all' ? [...FAVORS] : [args.favor as Favor];
-  const notes: string[] = [];
   let engines: Engine[] = args.engine === 'both' ? ['native', 'wasm'] : [args.engine as Engine];
 
   let mod: EngineModule | null = null;
@@ -290,6 +309,7 @@ async function main() {
       const label = engine === 'fake' ? `fake${favor === 'balanced' ? '' : `-${favor}`}`
         : `pith${engine === 'wasm' ? '-wasm' : ''}${favor === 'balanced' ? '' : `-${favor}`}`;
       t = Date.now();
+      pass(fn, pages.slice(0, args.warmup), bytes.slice(0, args.warmup), false);
       const first = pass(fn, pages, bytes, true);
       const runs = [first.seconds];
       if (favor === speedFavor) for (let i = 1; i < args.speedRuns; i++) runs.push(pass(fn, pages, bytes, false).seconds);
@@ -326,16 +346,25 @@ async function main() {
   });
 
   // Peers, scored with the same functions on the same pages.
-  if (args.peers) {
-    const peers = readPeers(path.join(REPO, 'bench', '.cache', 'peers'));
+  {
+    // A peer file that lacks some selected pages (a partial peer run) is scored on the pages it covers, and the row
+    // says so; use --common to restrict every row to the pages all peers cover.
     for (const [name, m] of peers) {
-      const outs = pages.map((p) => m.get(p.id));
-      const scores = pages.map((p, i) => scorePage(p, outs[i]));
-      const summary = summarize(pages, scores);
-      tableRows.push({ label: name, kind: 'peer', summary });
+      const covered = pages.filter((p) => m.has(p.id));
+      if (covered.length === 0) {
+        notes.push(`peer ${name} has no output for any selected page; not scored`);
+        continue;
+      }
+      const outs = covered.map((p) => m.get(p.id)!);
+      const scores = covered.map((p, i) => scorePage(p, outs[i]));
+      const summary = summarize(covered, scores);
+      summary.missing = pages.length - covered.length;
+      const display = covered.length < pages.length ? `${name} (only ${covered.length} pages)` : name;
+      tableRows.push({ label: name, display, kind: 'peer', summary });
       perPage[name] = scores;
-      outputsByLabel[name] = outs.map((o) => o ?? { text: '' });
-      if (summary.missing) notes.push(`peer ${name} has no output for ${summary.missing} of the ${pages.length} pages; they are scored as empty`);
+      outputsByLabel[name] = pages.map((p) => m.get(p.id) ?? { text: '', error: 'no output in the peer file' });
+      if (summary.missing) notes.push(`peer ${name} has output for ${covered.length} of the ${pages.length} pages; its row is ` +
+        `scored on those pages only and is not comparable with full rows (run with --common for a like-for-like table)`);
     }
   }
   // Reference row: the gold text itself (ceiling of the snippet measures).
@@ -379,12 +408,26 @@ async function main() {
       const d = path.join(args.dump, label);
       fs.mkdirSync(d, { recursive: true });
       const tsv = ['id\ttype\tf1\tprecision\trecall\turl'];
+      const byId = new Map(perPage[label].map((s) => [s.id, s]));
       pages.forEach((p, i) => {
         fs.writeFileSync(path.join(d, `${p.id}.txt`), outs[i].error ? `ERROR ${outs[i].error}\n` : outs[i].text);
-        const s = perPage[label][i];
+        const s = byId.get(p.id);
+        if (!s) return;
         tsv.push(`${p.id}\t${p.type}\t${s.f1.toFixed(4)}\t${s.precision.toFixed(4)}\t${s.recall.toFixed(4)}\t${p.url}`);
       });
       fs.writeFileSync(path.join(d, 'scores.tsv'), tsv.join('\n') + '\n');
+      // Metadata side by side: id, field, agrees, gold, extracted (pages with a non-empty gold field).
+      const clean = (x: unknown) => String(x ?? '').replace(/[\t\n\r]+/g, ' ');
+      const meta = ['id\tfield\tagree\tgold\textracted'];
+      pages.forEach((p, i) => {
+        const s = byId.get(p.id);
+        if (!s) return;
+        const o = outs[i];
+        if (s.title) meta.push(`${p.id}\ttitle\t${s.title.lenient ? 1 : 0}\t${clean(p.gold.title)}\t${clean(o.title)}`);
+        if (s.author) meta.push(`${p.id}\tauthor\t${s.author.lenient ? 1 : 0}\t${clean(p.gold.author)}\t${clean(o.author)}`);
+        if (s.date !== null) meta.push(`${p.id}\tdate\t${s.date ? 1 : 0}\t${clean(p.gold.date)}\t${clean(o.date)}`);
+      });
+      fs.writeFileSync(path.join(d, 'meta.tsv'), meta.join('\n') + '\n');
     }
     console.error(`dumped to ${args.dump}/{${Object.keys(outputsByLabel).join(',')},gold}/`);
   }
