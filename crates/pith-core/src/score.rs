@@ -46,16 +46,18 @@ pub struct Selection {
 struct Thresholds {
     /// Descend into a child holding at least this share of its parent's good text.
     descend: f32,
-    /// Prune boxes inside the winner whose link density is above this.
+    /// Prune boxes inside the winner whose link density is above this...
     prune_link_density: f32,
+    /// ...unless they hold this much text outside links (teaser cards with summaries).
+    prune_keep_text: u32,
 }
 
 impl Thresholds {
     fn for_favor(favor: Favor) -> Self {
         match favor {
-            Favor::Precision => Thresholds { descend: 0.6, prune_link_density: 0.35 },
-            Favor::Balanced => Thresholds { descend: 0.75, prune_link_density: 0.5 },
-            Favor::Recall => Thresholds { descend: 0.88, prune_link_density: 0.7 },
+            Favor::Precision => Thresholds { descend: 0.6, prune_link_density: 0.35, prune_keep_text: 400 },
+            Favor::Balanced => Thresholds { descend: 0.75, prune_link_density: 0.5, prune_keep_text: 200 },
+            Favor::Recall => Thresholds { descend: 0.88, prune_link_density: 0.7, prune_keep_text: 100 },
         }
     }
 }
@@ -70,6 +72,7 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
     let mut stats = vec![Stats::default(); n];
     // Direct inline text of each block: (chars, link chars, punct).
     let mut inline = vec![(0u32, 0u32, 0u32); n];
+    let mut has_block = vec![false; n];
 
     // Node ids are assigned in document order, so children always follow their parent:
     // one reverse sweep aggregates every subtree.
@@ -90,7 +93,9 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
                 inline[id].2 += punct;
             }
         }
-        if node.tag == Tag::A {
+        // A link wrapping blocks is a card (a teaser's heading and summary), not a link
+        // among text: its text counts as text.
+        if node.tag == Tag::A && !has_block[id] {
             stats[id].link_chars = stats[id].chars;
             inline[id].1 = inline[id].0;
         }
@@ -98,6 +103,7 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
             break;
         }
         let parent = node.parent as usize;
+        has_block[parent] |= has_block[id] || node.tag.is_block();
         let s = stats[id];
         stats[parent].chars += s.chars;
         stats[parent].link_chars += s.link_chars;
@@ -255,7 +261,8 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
             let s = stats[ci];
             let node = tree.node(c);
             let container = matches!(node.tag, Tag::Div | Tag::Section | Tag::Ul | Tag::Ol | Tag::Table | Tag::Header | Tag::Dl | Tag::Form | Tag::OtherBlock);
-            if container && s.chars > 0 && s.link_density() > t.prune_link_density {
+            let unlinked = s.chars - s.link_chars;
+            if container && s.chars > 0 && s.link_density() > t.prune_link_density && unlinked < t.prune_keep_text {
                 removed[ci] = true;
             } else {
                 stack.push(c);
