@@ -97,7 +97,10 @@ pub struct Extraction {
     pub markdown: Option<String>,
     pub title: Option<String>,
     pub author: Option<String>,
+    /// Publication date, `YYYY-MM-DD`.
     pub published: Option<String>,
+    /// Last-modified date, `YYYY-MM-DD`.
+    pub modified: Option<String>,
     pub language: Option<String>,
     pub language_confidence: Option<f32>,
     pub canonical_url: Option<String>,

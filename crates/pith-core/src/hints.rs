@@ -9,6 +9,8 @@ pub const COMMENTS: u8 = 4;
 pub const MAIN: u8 = 8;
 /// Visually hidden text meant for screen readers ("Skip to content", "opens in a new tab").
 pub const HIDDEN: u8 = 16;
+/// A byline: `class="author"`, `rel=author`, `itemprop=author`.
+pub const BYLINE: u8 = 32;
 
 const BOILERPLATE_WORDS: &[&str] = &[
     "nav", "navbar", "navigation", "menu", "menubar", "submenu", "breadcrumb", "breadcrumbs", "crumbs",
@@ -34,6 +36,7 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> u8 {
     let mut content = false;
     let mut comments = false;
     let mut hidden = false;
+    let mut byline = false;
     for value in [class, id].into_iter().flatten() {
         for token in value.split_ascii_whitespace() {
             let token = token.to_ascii_lowercase();
@@ -55,9 +58,15 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> u8 {
             if words().any(|w| COMMENT_WORDS.contains(&w)) {
                 comments = true;
             }
+            if words().any(|w| matches!(w, "author" | "byline" | "authors")) && !words().any(|w| matches!(w, "bio" | "box" | "avatar" | "image" | "img" | "photo")) {
+                byline = true;
+            }
         }
     }
     let mut flags = 0;
+    if byline {
+        flags |= BYLINE;
+    }
     if hidden {
         flags |= HIDDEN;
     }
@@ -89,6 +98,8 @@ pub fn from_itemprop(itemprop: &str) -> u8 {
         MAIN
     } else if itemprop.split_ascii_whitespace().any(|p| p == "comment") {
         COMMENTS
+    } else if itemprop.split_ascii_whitespace().any(|p| p == "author" || p == "creator") {
+        BYLINE
     } else {
         0
     }

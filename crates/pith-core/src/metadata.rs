@@ -23,6 +23,7 @@ pub struct Metadata {
     pub title: Option<String>,
     pub author: Option<String>,
     pub published: Option<String>,
+    pub modified: Option<String>,
     pub html_lang: Option<String>,
     pub canonical_url: Option<String>,
     pub site_name: Option<String>,
@@ -85,7 +86,9 @@ impl MetaCollector {
         keys.iter().find_map(|k| self.metas.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str()))
     }
 
-    pub fn finish(self) -> Metadata {
+    /// Picks each field. `h1s` and `bylines` are the texts of the page's `<h1>`s and byline
+    /// elements, in order: the visible headline and author when the head says nothing better.
+    pub fn finish(self, h1s: &[String], bylines: &[String]) -> Metadata {
         let mut ld = JsonLd::default();
         for block in &self.json_ld {
             if let Ok(value) = serde_json::from_str::<Value>(block.trim().trim_end_matches(';')) {
@@ -98,15 +101,23 @@ impl MetaCollector {
             .clone()
             .or_else(|| self.meta(&["og:title", "twitter:title", "dc.title", "headline"]).map(str::to_string))
             .or_else(|| self.title.clone());
-        let title = raw_title.map(|t| strip_site_suffix(&t, site_name.as_deref()));
+        let declared_title = raw_title.map(|t| strip_site_suffix(&t, site_name.as_deref()));
+        let title = visible_headline(h1s, [declared_title.as_deref(), self.title.as_deref()]).or(declared_title);
         let author = ld
             .author
             .clone()
             .or_else(|| {
                 self.meta(&["author", "article:author", "parsely-author", "sailthru.author", "dc.creator", "dcterms.creator", "byl", "citation_author"])
                     .filter(|a| !a.starts_with("http"))
-                    .map(|a| a.trim_start_matches("By ").trim_start_matches("by ").to_string())
-            });
+                    .map(strip_byline)
+            })
+            .or_else(|| bylines.iter().map(|b| strip_byline(b)).find(|b| plausible_name(b)))
+            .or(ld.organization_author.clone());
+        let modified = ld
+            .modified
+            .clone()
+            .or_else(|| self.meta(&["article:modified_time", "og:updated_time", "datemodified", "last-modified", "dcterms.modified"]).map(str::to_string))
+            .and_then(|d| normalize_date(&d));
         let published = ld
             .published
             .clone()
@@ -124,6 +135,7 @@ impl MetaCollector {
             title,
             author,
             published,
+            modified,
             html_lang: self.html_lang.clone(),
             canonical_url: self.canonical.clone().or_else(|| self.meta(&["og:url"]).map(str::to_string)),
             site_name,
@@ -139,14 +151,16 @@ struct JsonLd {
     types: Vec<String>,
     headline: Option<String>,
     author: Option<String>,
+    organization_author: Option<String>,
     published: Option<String>,
+    modified: Option<String>,
     site_name: Option<String>,
 }
 
 const ARTICLE_TYPES: &[&str] = &[
     "Article", "NewsArticle", "BlogPosting", "Report", "TechArticle", "ScholarlyArticle", "AnalysisNewsArticle",
     "OpinionNewsArticle", "ReviewNewsArticle", "LiveBlogPosting", "Review", "HowTo", "Recipe", "QAPage",
-    "DiscussionForumPosting", "SocialMediaPosting", "Question",
+    "DiscussionForumPosting", "SocialMediaPosting",
 ];
 
 impl JsonLd {
@@ -170,17 +184,23 @@ impl JsonLd {
                 let is_article = types.iter().any(|t| ARTICLE_TYPES.contains(t));
                 if is_article {
                     if self.headline.is_none() {
-                        self.headline = map.get("headline").or_else(|| map.get("name")).and_then(Value::as_str).map(clean);
+                        self.headline = map.get("headline").or_else(|| map.get("name")).and_then(Value::as_str).map(clean_json);
                     }
                     if self.author.is_none() {
-                        self.author = map.get("author").and_then(person_names);
+                        self.author = map.get("author").and_then(|a| names(a, false));
+                    }
+                    if self.organization_author.is_none() {
+                        self.organization_author = map.get("author").and_then(|a| names(a, true));
                     }
                     if self.published.is_none() {
                         self.published = map.get("datePublished").or_else(|| map.get("dateCreated")).and_then(Value::as_str).map(str::to_string);
                     }
+                    if self.modified.is_none() {
+                        self.modified = map.get("dateModified").and_then(Value::as_str).map(str::to_string);
+                    }
                 }
                 if types.iter().any(|t| *t == "WebSite") && self.site_name.is_none() {
-                    self.site_name = map.get("name").and_then(Value::as_str).map(clean);
+                    self.site_name = map.get("name").and_then(Value::as_str).map(clean_json);
                 }
                 if let Some(graph) = map.get("@graph") {
                     self.visit(graph, depth + 1);
@@ -194,11 +214,20 @@ impl JsonLd {
     }
 }
 
-fn person_names(value: &Value) -> Option<String> {
+/// Names of the people (or, with `organizations`, only the organizations) in a schema.org
+/// `author` value.
+fn names(value: &Value, organizations: bool) -> Option<String> {
     let names: Vec<String> = match value {
-        Value::String(s) => vec![clean(s)],
-        Value::Object(m) => m.get("name").and_then(Value::as_str).map(clean).into_iter().collect(),
-        Value::Array(items) => items.iter().filter_map(person_names).collect(),
+        Value::String(s) if !organizations => vec![clean_json(s)],
+        Value::Object(m) => {
+            let is_org = m.get("@type").and_then(Value::as_str).is_some_and(|t| t.contains("Organization"));
+            if is_org == organizations {
+                m.get("name").and_then(Value::as_str).map(clean_json).into_iter().collect()
+            } else {
+                Vec::new()
+            }
+        }
+        Value::Array(items) => items.iter().filter_map(|v| names(v, organizations)).collect(),
         _ => Vec::new(),
     };
     let names: Vec<String> = names.into_iter().filter(|n| !n.is_empty() && !n.starts_with("http")).collect();
@@ -208,6 +237,50 @@ fn person_names(value: &Value) -> Option<String> {
 /// Collapses whitespace.
 pub fn clean(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// JSON-LD strings often carry HTML entities (`&#8211;`, `&amp;`).
+fn clean_json(s: &str) -> String {
+    clean(&htmlize::unescape(s))
+}
+
+fn words_of(s: &str) -> Vec<String> {
+    s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
+}
+
+/// The `<h1>` that the declared titles agree with: most of its words appear in them.
+fn visible_headline(h1s: &[String], declared: [Option<&str>; 2]) -> Option<String> {
+    let declared_words: Vec<String> = declared.iter().flatten().flat_map(|t| words_of(t)).collect();
+    h1s.iter()
+        .take(3)
+        .filter(|h| (2..=300).contains(&h.chars().count()))
+        .map(|h| {
+            let words = words_of(h);
+            let shared = words.iter().filter(|w| declared_words.contains(w)).count();
+            (h, if words.is_empty() { 0.0 } else { shared as f32 / words.len() as f32 })
+        })
+        .filter(|(_, overlap)| *overlap >= 0.5)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(h, _)| h.clone())
+}
+
+/// "By Jane Doe | March 3" -> "Jane Doe".
+fn strip_byline(s: &str) -> String {
+    let mut s = s.trim();
+    for prefix in ["written by", "posted by", "reviewed by", "published by", "author:", "authors:", "by:", "by"] {
+        if s.len() > prefix.len() && s.get(..prefix.len()).is_some_and(|head| head.eq_ignore_ascii_case(prefix)) {
+            s = s[prefix.len()..].trim_start();
+            break;
+        }
+    }
+    let end = s.find(['|', '•', '·', '\n']).unwrap_or(s.len());
+    s[..end].trim().trim_end_matches([',', '-', '–', '—']).trim().to_string()
+}
+
+/// A byline's text that reads like a name, not a sentence or a date.
+fn plausible_name(s: &str) -> bool {
+    let words = s.split_whitespace().count();
+    (1..=8).contains(&words) && s.chars().count() <= 80 && s.chars().next().is_some_and(char::is_alphabetic) && !s.chars().any(|c| c.is_ascii_digit())
 }
 
 /// "Headline | Site" -> "Headline", when the part after the separator is the site's name or

@@ -1,13 +1,14 @@
 //! Runs the stages in order for one document.
 
 use crate::api::{EncodingReport, ExtractError, Extraction, Hints, Options};
-use crate::{encoding, language, output, score, tree};
+use crate::tags::Tag;
+use crate::{encoding, hints, language, output, score, tree};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, ExtractError> {
     let decoded = encoding::decode(html, hints.content_type.as_deref(), hints.url.as_deref());
     let (tree, meta) = tree::build(&decoded.text, &options.drop, options.max_memory_bytes)?;
-    let meta = meta.finish();
+    let meta = meta.finish(&tree.texts_where(|n| n.tag == Tag::H(1)), &tree.texts_where(|n| n.hints & hints::BYLINE != 0));
     let selection = score::select(&tree, options.favor);
     let fallback = noscript_fallback(&tree, &selection, options)?;
     let (tree, selection) = match &fallback {
@@ -23,6 +24,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
         title: meta.title.map(nfc),
         author: meta.author.map(nfc),
         published: meta.published,
+        modified: meta.modified,
         language,
         language_confidence,
         canonical_url: meta.canonical_url,

@@ -51,6 +51,41 @@ impl Tree {
     pub fn text_of(&self, start: u32, end: u32) -> &str {
         &self.text[start as usize..end as usize]
     }
+
+    /// The text of every node matching `pred` (outermost only), in document order.
+    pub fn texts_where(&self, pred: impl Fn(&Node) -> bool) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut matched_ancestor = vec![false; self.nodes.len()];
+        for (id, node) in self.nodes.iter().enumerate().skip(1) {
+            let inside = matched_ancestor[node.parent as usize];
+            matched_ancestor[id] = inside || pred(node);
+            if !inside && matched_ancestor[id] {
+                let text = self.plain_text(id as NodeId);
+                if !text.is_empty() {
+                    out.push(text);
+                }
+            }
+        }
+        out
+    }
+
+    /// All text under `id`, whitespace collapsed.
+    pub fn plain_text(&self, id: NodeId) -> String {
+        fn collect(tree: &Tree, id: NodeId, out: &mut String) {
+            for child in &tree.node(id).children {
+                match *child {
+                    Child::Text(s, e) => out.push_str(tree.text_of(s, e)),
+                    Child::Node(c) => {
+                        out.push(' ');
+                        collect(tree, c, out);
+                    }
+                }
+            }
+        }
+        let mut raw = String::new();
+        collect(self, id, &mut raw);
+        raw.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
 }
 
 /// Parses `html` (already UTF-8) into a [`Tree`], collecting metadata into `meta`.
@@ -188,6 +223,9 @@ impl Builder {
         let mut flags = hints::from_class_and_id(el.get_attribute("class").as_deref(), el.get_attribute("id").as_deref());
         if let Some(role) = el.get_attribute("role") {
             flags |= hints::from_role(&role);
+        }
+        if el.get_attribute("rel").is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("author"))) {
+            flags |= hints::BYLINE;
         }
         if let Some(itemprop) = el.get_attribute("itemprop") {
             flags |= hints::from_itemprop(&itemprop);
