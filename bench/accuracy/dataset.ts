@@ -51,7 +51,7 @@ const CACHE_VERSION = 3;
 function pageKey(dataDir: string, id: string): string {
   const g = fs.statSync(path.join(dataDir, 'ground-truth', `${id}.json`));
   const h = fs.statSync(path.join(dataDir, 'html', `${id}.html.gz`));
-  return `${g.size}:${g.mtimeMs}:${h.size}:${h.mtimeMs}`;
+  return `${path.resolve(dataDir)}:${g.size}:${g.mtimeMs}:${h.size}:${h.mtimeMs}`;
 }
 
 export function dataAvailable(dataDir: string): boolean {

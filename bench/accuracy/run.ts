@@ -37,6 +37,7 @@ interface Args {
   compare: string | null;
   out: string | null;
   data: string;
+  cache: string;
 }
 
 const USAGE = `usage: npm run accuracy -- [options]
@@ -52,13 +53,15 @@ const USAGE = `usage: npm run accuracy -- [options]
   --common                         only the pages every scored peer has output for
   --compare FILE                   print F1 deltas against an earlier accuracy.json
   --out PREFIX                     output prefix (default bench/results/accuracy[.partial])
-  --data DIR                       dev set (default $PITH_DEV_DATA or ../shared/eval/wcxb-dev)`;
+  --data DIR                       dev set (default $PITH_DEV_DATA or ../shared/eval/wcxb-dev)
+  --cache DIR                      decompressed pages and derived facts (default bench/accuracy/.cache)`;
 
 function parseArgs(argv: string[]): Args {
   const a: Args = {
     engine: 'both', favor: 'balanced', ids: null, limit: null, worst: 0, dump: null, speedRuns: 3, warmup: 20,
     markdown: false, peers: true, common: false, compare: null, out: null,
     data: process.env.PITH_DEV_DATA || path.resolve(REPO, '..', 'shared', 'eval', 'wcxb-dev'),
+    cache: path.join(HERE, '.cache'),
   };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
@@ -87,6 +90,7 @@ function parseArgs(argv: string[]): Args {
       case '--compare': a.compare = v(); break;
       case '--out': a.out = v(); break;
       case '--data': a.data = v(); break;
+      case '--cache': a.cache = v(); break;
       case '-h': case '--help': console.log(USAGE); process.exit(0);
       default: throw new Error(`unknown argument ${k}\n${USAGE}`);
     }
@@ -233,12 +237,13 @@ const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 // ---- main --------------------------------------------------------------------------------------------------------
 
-async function main() {
-  const args = parseArgs(process.argv.slice(2));
+/** Runs the harness with the given command-line arguments; returns the path prefix written (null if nothing ran). */
+export async function main(argv: string[]): Promise<string | null> {
+  const args = parseArgs(argv);
   const tStart = Date.now();
   if (!dataAvailable(args.data)) {
     console.log(`accuracy: dev set not found at ${args.data} (set --data or PITH_DEV_DATA); nothing to do.`);
-    return;
+    return null;
   }
   const notes: string[] = [];
   const peers = args.peers ? readPeers(path.join(REPO, 'bench', '.cache', 'peers'), notes) : new Map<string, Map<string, Output>>();
@@ -252,7 +257,7 @@ async function main() {
     !args.ids && args.limit !== null ? `--limit ${args.limit}, evenly spaced` : ''].filter(Boolean).join(', ') || 'all';
   if (ids.length === 0) {
     console.log('accuracy: no pages selected.');
-    return;
+    return null;
   }
 
   const favors: Favor[] = args.favor === 'all' ? [...FAVORS] : [args.favor as Favor];
@@ -290,8 +295,8 @@ async function main() {
 
   // Load everything untimed: bytes first (async gunzip), then gold (derived facts cached).
   let t = Date.now();
-  const byteMap = engines.length ? await loadBytes(args.data, ids, path.join(HERE, '.cache')) : undefined;
-  const pages = await loadPages(args.data, path.join(HERE, '.cache'), ids, byteMap);
+  const byteMap = engines.length ? await loadBytes(args.data, ids, args.cache) : undefined;
+  const pages = await loadPages(args.data, args.cache, ids, byteMap);
   const bytes = byteMap ? pages.map((p) => byteMap.get(p.id)!) : [];
   const totalMb = bytes.reduce((s, b) => s + b.byteLength, 0) / 1e6;
   const types = [...new Set(pages.map((p) => p.type))].sort();
@@ -374,7 +379,7 @@ async function main() {
   }
 
   const outPrefix = args.out ?? path.join(REPO, 'bench', 'results', partial ? 'accuracy.partial' : 'accuracy');
-  const command = `npm run accuracy${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+  const command = `npm run accuracy${argv.length ? ` -- ${argv.join(' ')}` : ''}`;
   const commit = `${sh('git rev-parse --short HEAD') || 'unknown'}${sh('git status --porcelain -- crates ts') ? ' (+ uncommitted changes in crates/ or ts/)' : ''}`;
   const report: ReportInput = {
     rows: tableRows, types, speed, parity, notes, command, date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
@@ -454,6 +459,7 @@ async function main() {
   fs.writeFileSync(`${outPrefix}.json`, text + '\n');
   fs.writeFileSync(`${outPrefix}.md`, md + '\n');
   console.error(`wrote ${path.relative(process.cwd(), outPrefix)}.{json,md} in ${((Date.now() - tStart) / 1000).toFixed(1)} s total`);
+  return outPrefix;
 }
 
 function r4Num(v: number): number {
@@ -492,7 +498,7 @@ const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(4)}`;
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  main().catch((e) => {
+  main(process.argv.slice(2)).catch((e) => {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
   });
