@@ -238,7 +238,15 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], is_comment: &dyn Fn
             })
             .max_by(|&a, &b| stats[a as usize].mass.total_cmp(&stats[b as usize].mass));
         match best {
-            Some(child) if stats[child as usize].mass >= t.descend * here && here > 0.0 => current = child,
+            // Text blocks are not containers: the content around a dominant paragraph belongs
+            // with it.
+            Some(child)
+                if stats[child as usize].mass >= t.descend * here
+                    && here > 0.0
+                    && !matches!(tree.node(child).tag, Tag::P | Tag::H(_) | Tag::Pre | Tag::Blockquote | Tag::Figcaption | Tag::Caption | Tag::Dt | Tag::Dd) =>
+            {
+                current = child
+            }
             _ => return current,
         }
     }

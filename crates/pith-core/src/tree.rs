@@ -15,6 +15,8 @@ use std::rc::Rc;
 
 pub type NodeId = u32;
 
+const CHUNK_BYTES: usize = 64 * 1024;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Child {
     /// A byte range of [`Tree::text`] (entities decoded, whitespace as in the source).
@@ -131,8 +133,11 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize) -> Result
         Ok(())
     }));
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
-    rewriter
-        .write(html.as_bytes())
+    // Fed in chunks, as a stream would be: lol-html then buffers only what spans a chunk
+    // boundary, and its memory limit bounds that buffering.
+    html.as_bytes()
+        .chunks(CHUNK_BYTES)
+        .try_for_each(|chunk| rewriter.write(chunk))
         .and_then(|_| rewriter.end())
         .map_err(|e| match e {
             lol_html::errors::RewritingError::MemoryLimitExceeded(_) => ExtractError::MemoryLimit,

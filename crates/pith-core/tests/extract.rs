@@ -1,0 +1,279 @@
+//! End-to-end behaviour of `extract` on small pages written for each case.
+
+use pith_core::{extract, extract_json, Favor, Hints, Options};
+
+fn opts() -> Options {
+    Options::default()
+}
+
+fn text_of(html: &[u8]) -> String {
+    extract(html, &Hints::default(), &opts()).unwrap().text
+}
+
+/// An article page with the usual furniture around it.
+fn article(body: &str) -> String {
+    format!(
+        r#"<!doctype html><html lang="en"><head><title>Deep Sea Vents | Ocean Daily</title>
+        <meta property="og:site_name" content="Ocean Daily"></head><body>
+        <header><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About us</a></nav></header>
+        <div class="cookie-banner">We use cookies to improve your experience. Accept all cookies?</div>
+        <main><article><h1>Deep Sea Vents</h1>{body}</article></main>
+        <aside class="related"><h3>Related</h3><ul><li><a href="/a">Whales sing again</a></li><li><a href="/b">Coral news</a></li></ul></aside>
+        <footer><p>Copyright 2026 Ocean Daily. All rights reserved.</p></footer></body></html>"#
+    )
+}
+
+const PARAS: &str = "<p>Hydrothermal vents were discovered in 1977 near the Galápagos Rift, and they changed biology.</p>\
+    <p>Life there does not depend on sunlight; bacteria turn chemicals into energy, feeding worms and crabs.</p>";
+
+#[test]
+fn keeps_the_article_and_drops_the_furniture() {
+    let text = text_of(article(PARAS).as_bytes());
+    assert!(text.contains("Hydrothermal vents were discovered in 1977"));
+    assert!(text.contains("bacteria turn chemicals into energy"));
+    for junk in ["About us", "cookies", "Whales sing", "Copyright"] {
+        assert!(!text.contains(junk), "{junk:?} leaked into {text:?}");
+    }
+}
+
+#[test]
+fn paragraphs_stay_apart() {
+    let text = text_of(b"<body><article><p>one sentence here.</p><p>two sentences there.</p></article>");
+    assert_eq!(text, "one sentence here.\n\ntwo sentences there.");
+}
+
+#[test]
+fn no_script_style_json_or_hydration_state_in_text() {
+    let page = article(&format!(
+        r#"{PARAS}<script>var secret = "SCRIPTLEAK";</script><style>.x{{content:"STYLELEAK"}}</style>
+        <script type="application/ld+json">{{"@type":"NewsArticle","headline":"Deep Sea Vents","articleBody":"LDLEAK"}}</script>
+        <script id="__NEXT_DATA__" type="application/json">{{"props":{{"pageProps":{{"teaser":"NEXTLEAK"}}}}}}</script>
+        <script>window.__INITIAL_STATE__ = {{"x":"STATELEAK"}}; window.__NUXT__={{y:"NUXTLEAK"}}</script>
+        <template><p>TEMPLATELEAK</p></template><svg><text>SVGLEAK</text></svg>
+        <img src="data:image/png;base64,DATAURILEAK" alt="">"#
+    ));
+    let result = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    for leak in ["SCRIPTLEAK", "STYLELEAK", "LDLEAK", "NEXTLEAK", "STATELEAK", "NUXTLEAK", "TEMPLATELEAK", "SVGLEAK", "DATAURILEAK"] {
+        assert!(!result.text.contains(leak), "{leak} in text");
+        assert!(!result.markdown.as_deref().unwrap_or("").contains(leak), "{leak} in markdown");
+    }
+    // JSON-LD was read before it was dropped.
+    assert_eq!(result.title.as_deref(), Some("Deep Sea Vents"));
+}
+
+#[test]
+fn hidden_elements_are_left_out() {
+    let page = article(&format!(
+        r#"{PARAS}<div hidden>HIDDENATTR</div><p style="display: none">HIDDENSTYLE</p>
+        <span aria-hidden="true">HIDDENARIA</span><p class="sr-only">HIDDENSR</p>"#
+    ));
+    let text = text_of(page.as_bytes());
+    for leak in ["HIDDENATTR", "HIDDENSTYLE", "HIDDENARIA", "HIDDENSR"] {
+        assert!(!text.contains(leak), "{leak} in {text:?}");
+    }
+    assert!(text.contains("Hydrothermal"));
+}
+
+#[test]
+fn malformed_nesting_keeps_the_tail() {
+    let html = b"<body><div class=content><p>First paragraph with <b>bold <i>and italic</b> text</i> runs on.\
+        <p>Second paragraph is not closed<li>stray item<table><tr><td>cell one<td>cell two</table>\
+        <p>Final words of the page after the table.";
+    let text = text_of(html);
+    assert!(text.contains("Second paragraph is not closed"));
+    assert!(text.contains("cell one | cell two"));
+    assert!(text.ends_with("Final words of the page after the table."), "{text:?}");
+}
+
+#[test]
+fn tables_keep_rows_and_cells() {
+    let html = b"<body><article><p>Prices for the plans we offer, per month, billed yearly.</p><table>\
+        <tr><th>Plan</th><th>Price</th></tr><tr><td>Basic</td><td>$5</td></tr><tr><td>Pro</td><td>$15</td></tr></table>";
+    let result = extract(html, &Hints::default(), &opts()).unwrap();
+    assert!(result.text.ends_with("Plan | Price\nBasic | $5\nPro | $15"), "{:?}", result.text);
+    let md = result.markdown.unwrap();
+    assert!(md.contains("| Plan | Price |\n| --- | --- |\n| Basic | $5 |\n| Pro | $15 |"), "{md:?}");
+}
+
+#[test]
+fn code_blocks_keep_whitespace_and_language() {
+    let html = b"<body><article><p>Install it and run the main function as shown below, then check.</p>\
+        <pre><code class=\"language-rust\">fn main() {\n    println!(\"hi\");\n}</code></pre>";
+    let result = extract(html, &Hints::default(), &opts()).unwrap();
+    assert!(result.text.contains("fn main() {\n    println!(\"hi\");\n}"), "{:?}", result.text);
+    assert!(result.markdown.unwrap().contains("```rust\nfn main() {\n    println!(\"hi\");\n}\n```"));
+}
+
+#[test]
+fn lists_nest() {
+    let html = b"<body><article><p>Things to pack for a week of camping in the mountains:</p>\
+        <ul><li>Tent<ul><li>Poles</li><li>Pegs</li></ul></li><li>Stove</li></ul><ol><li>Drive</li><li>Hike</li></ol>";
+    let result = extract(html, &Hints::default(), &opts()).unwrap();
+    assert!(result.text.contains("- Tent\n  - Poles\n  - Pegs\n- Stove"), "{:?}", result.text);
+    assert!(result.text.contains("1. Drive\n2. Hike"));
+    assert!(result.markdown.unwrap().contains("- Tent\n   - Poles\n   - Pegs\n- Stove"));
+}
+
+#[test]
+fn decodes_windows_1252_without_a_charset() {
+    let (bytes, _, _) = encoding_rs::WINDOWS_1252.encode(
+        "<body><p>Le café était très agréable, et le garçon a préféré la crème brûlée à la française.</p>",
+    );
+    let result = extract(&bytes, &Hints::default(), &opts()).unwrap();
+    assert!(result.text.contains("café était très agréable"), "{:?}", result.text);
+    let enc = result.encoding.unwrap();
+    assert_eq!((enc.name.as_str(), enc.source), ("windows-1252", "detected"));
+}
+
+#[test]
+fn decodes_shift_jis_from_meta_charset() {
+    let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode(
+        "<html><head><meta charset=\"Shift_JIS\"></head><body><p>日本語のテキストです。今日は良い天気ですね。</p></body></html>",
+    );
+    let result = extract(&bytes, &Hints::default(), &opts()).unwrap();
+    assert_eq!(result.text, "日本語のテキストです。今日は良い天気ですね。");
+    assert_eq!(result.encoding.unwrap().source, "meta");
+    assert_eq!(result.language.as_deref(), Some("ja"));
+}
+
+#[test]
+fn http_charset_is_a_hint() {
+    let hints = Hints { content_type: Some("text/html; charset=ISO-8859-1".into()), url: None };
+    let result = extract(b"<p>na\xefve caf\xe9 society of the old town</p>", &hints, &opts()).unwrap();
+    assert_eq!(result.text, "naïve café society of the old town");
+    assert_eq!(result.encoding.unwrap().source, "http");
+}
+
+#[test]
+fn repairs_mojibake_and_normalizes_to_nfc() {
+    let result = extract("<p>The cafÃ© served crÃ¨me brÃ»lÃ©e â€“ delicious.</p>".as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!(result.text, "The café served crème brûlée – delicious.");
+    assert!(result.encoding.unwrap().repaired);
+    // "e" + combining acute becomes one code point.
+    let result = extract("<p>cafe\u{301} au lait for everyone</p>".as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!(result.text, "caf\u{e9} au lait for everyone");
+}
+
+#[test]
+fn entities_are_decoded() {
+    assert_eq!(text_of(b"<p>Fish &amp; chips &mdash; &#8220;fresh&#8221; &lt;daily&gt;&nbsp;here</p>"), "Fish & chips \u{2014} \u{201c}fresh\u{201d} <daily> here");
+}
+
+#[test]
+fn metadata_from_meta_og_and_json_ld() {
+    let page = r#"<html lang="en-GB"><head><title>Ignored | Site</title>
+        <meta property="og:title" content="Vents of the deep">
+        <meta name="description" content="All about vents.">
+        <link rel="canonical" href="https://ocean.example/vents">
+        <script type="application/ld+json">{"@graph":[{"@type":"WebSite","name":"Ocean Daily"},
+          {"@type":"NewsArticle","headline":"Vents of the deep","datePublished":"2024-05-06T08:00:00Z",
+           "author":[{"@type":"Person","name":"Ada Lovelace"},{"@type":"Person","name":"Mary Anning"}]}]}</script>
+        </head><body><article><h1>Vents of the deep</h1><p>Some text about vents that is long enough to count as prose.</p></article></body></html>"#;
+    let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!(r.title.as_deref(), Some("Vents of the deep"));
+    assert_eq!(r.author.as_deref(), Some("Ada Lovelace, Mary Anning"));
+    assert_eq!(r.published.as_deref(), Some("2024-05-06"));
+    assert_eq!(r.language.as_deref(), Some("en"));
+    assert_eq!(r.canonical_url.as_deref(), Some("https://ocean.example/vents"));
+    assert_eq!(r.site_name.as_deref(), Some("Ocean Daily"));
+    assert_eq!(r.description.as_deref(), Some("All about vents."));
+}
+
+#[test]
+fn byline_when_the_head_names_no_author() {
+    let page = article(&format!(r#"<p class="byline">By Jane Doe | May 3, 2024</p>{PARAS}"#));
+    let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!(r.author.as_deref(), Some("Jane Doe"));
+    assert_eq!(r.title.as_deref(), Some("Deep Sea Vents"));
+}
+
+#[test]
+fn multi_section_pages_keep_every_section() {
+    let section = |h: &str| {
+        format!("<section><h2>{h}</h2><p>{h} is described here in a sentence or two, with enough words to be prose.</p></section>")
+    };
+    let page = format!("<body><nav><a href=/>Home</a></nav><div>{}{}{}</div>", section("Pricing"), section("Support"), section("Security"));
+    let text = text_of(page.as_bytes());
+    for h in ["Pricing is described", "Support is described", "Security is described"] {
+        assert!(text.contains(h), "{h} missing from {text:?}");
+    }
+}
+
+#[test]
+fn sections_carry_heading_paths_and_offsets() {
+    let html = "<body><article><h1>Guide</h1><p>Intro text for the guide.</p><h2>Setup</h2><p>Install the tool first.</p>\
+        <h3>Linux</h3><p>Use the package manager.</p></article>";
+    let r = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap();
+    let chars: Vec<char> = r.text.chars().collect();
+    let last = r.sections.last().unwrap();
+    assert_eq!(last.path, ["Guide", "Setup", "Linux"]);
+    assert_eq!(chars[last.start..last.end].iter().collect::<String>(), "Linux\n\nUse the package manager.");
+}
+
+#[test]
+fn links_go_to_a_side_table() {
+    let html = b"<body><article><p>Read the <a href=\"https://example.org/spec\">full specification</a> before you start building anything.</p>";
+    let options = Options { links: true, ..opts() };
+    let r = extract(html, &Hints::default(), &options).unwrap();
+    assert_eq!(r.text, "Read the full specification before you start building anything.");
+    let links = r.links.unwrap();
+    assert_eq!((links[0].text.as_str(), links[0].href.as_str()), ("full specification", "https://example.org/spec"));
+}
+
+#[test]
+fn drop_selectors_remove_elements_before_scoring() {
+    let page = article(&format!(r#"{PARAS}<p class="promo-box">Subscribe to our print edition today and save big money.</p>"#));
+    let options = Options { drop: vec![".promo-box".into()], ..opts() };
+    let r = extract(page.as_bytes(), &Hints::default(), &options).unwrap();
+    assert!(!r.text.contains("Subscribe"));
+    assert!(r.text.contains("Hydrothermal"));
+}
+
+#[test]
+fn repeated_paragraphs_appear_once() {
+    let quote = "<p>The deep sea is the largest habitat on Earth, and we have barely seen it.</p>";
+    let page = article(&format!("{PARAS}{quote}<blockquote>{quote}</blockquote>"));
+    assert_eq!(text_of(page.as_bytes()).matches("largest habitat").count(), 1);
+}
+
+#[test]
+fn favor_modes_all_extract() {
+    for favor in [Favor::Precision, Favor::Balanced, Favor::Recall] {
+        let r = extract(article(PARAS).as_bytes(), &Hints::default(), &Options { favor, ..opts() }).unwrap();
+        assert!(r.text.contains("Hydrothermal"), "{favor:?}");
+    }
+}
+
+#[test]
+fn ratios_and_sizes() {
+    let page = article(PARAS);
+    let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!(r.html_bytes, page.len());
+    assert_eq!(r.text_bytes, r.text.len());
+    assert!((r.content_ratio - r.text_bytes as f64 / r.html_bytes as f64).abs() < 1e-12);
+}
+
+#[test]
+fn budgets_are_reported_not_panicked() {
+    let options = Options { max_input_bytes: 10, ..opts() };
+    let out = extract_json(b"<p>more than ten bytes</p>", &serde_json_request(&options));
+    assert!(out.starts_with(r#"{"ok":false,"error":{"kind":"input_too_large""#), "{out}");
+    // lol-html buffers a whole start tag: a megabyte attribute cannot fit in 64 KiB.
+    let huge_tag = format!("<div data-x=\"{}\">text</div>", "a".repeat(1 << 20));
+    let options = Options { max_memory_bytes: 64 * 1024, ..opts() };
+    let r = extract(huge_tag.as_bytes(), &Hints::default(), &options);
+    assert_eq!(r.unwrap_err(), pith_core::ExtractError::MemoryLimit);
+    assert!(extract_json(b"<p>x</p>", "{not json").contains(r#""kind":"bad_request""#));
+}
+
+fn serde_json_request(options: &Options) -> String {
+    format!(r#"{{"options":{{"maxInputBytes":{}}}}}"#, options.max_input_bytes)
+}
+
+#[test]
+fn empty_and_garbage_inputs_do_not_fail() {
+    for input in [&b""[..], b"\x00\x01\x02\xff\xfe", b"<<<>>></></p></div>", b"<html><body></body></html>"] {
+        let r = extract(input, &Hints::default(), &opts()).unwrap();
+        assert!(r.text.len() < 20);
+    }
+}
