@@ -95,6 +95,7 @@ export class JsonlWriter {
   private pending: string[] = [];
   private pendingChars = 0;
   private failed: Error | null = null;
+  private readonly opened: Promise<void>;
   lines = 0;
   bytes = 0;
 
@@ -105,6 +106,12 @@ export class JsonlWriter {
     this.tmp = `${path}.partial`;
     this.file = createWriteStream(this.tmp);
     this.file.on('error', (e) => (this.failed ??= e));
+    // Listen now: 'ready' may fire before anyone awaits ready().
+    this.opened = new Promise<void>((resolve, reject) => {
+      this.file.once('ready', () => resolve());
+      this.file.once('error', reject);
+    });
+    this.opened.catch(() => {});
     if (path.endsWith('.zst')) {
       this.zstd = new CompressStream({ compressionLevel: level, checksumFlag: true });
       this.zstd.on('error', (e) => (this.failed ??= e));
@@ -118,8 +125,7 @@ export class JsonlWriter {
 
   /** Resolves once the file is open (rejects when it cannot be created). */
   async ready(): Promise<void> {
-    if (this.failed) throw this.failed;
-    await Promise.race([once(this.file, 'ready'), once(this.file, 'error').then(([e]) => Promise.reject(e))]);
+    await this.opened;
   }
 
   async write(line: string): Promise<void> {

@@ -1,0 +1,268 @@
+// End-to-end: CLI and library over warc-samples (always) and ../shared/warc (when present).
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { WARCParser } from 'warcio';
+import { CLI, ensureBuilt, runCli, SAMPLES, SHARED_WARC, summaryCounts, zstdLines } from '../../test/helpers.js';
+import { readRecordAt } from '../warc/reader.js';
+import { engineAvailable } from '../engine/index.js';
+import { runExtract } from './extract.js';
+import { extractWarc } from '../index.js';
+import type { OutputRecord } from './output.js';
+
+const manifest = JSON.parse(readFileSync(path.join(SAMPLES, 'gold', 'manifest.json'), 'utf8')) as {
+  records: { id: string; name?: string; expect: string; type: string }[];
+  html: { file: string; name: string; id: string }[];
+};
+const SAMPLE_INPUTS = ['samples.warc.gz', 'samples-plain.warc', 'html/news-article.html', 'html/table.html.gz'].map((f) =>
+  path.join('warc-samples', f),
+);
+const SHARED_FILES = SHARED_WARC ? readdirSync(SHARED_WARC).map((f) => path.join(SHARED_WARC!, f)).sort() : [];
+if (!SHARED_WARC) console.warn('skipping ../shared/warc parts of the pipeline tests: directory not found');
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'pith-pipe-'));
+
+class Sink extends Writable {
+  text = '';
+  _write(chunk: Buffer, _enc: string, cb: () => void) {
+    this.text += chunk.toString();
+    cb();
+  }
+}
+
+beforeAll(() => {
+  ensureBuilt();
+}, 120_000);
+
+describe('pith extract over warc-samples', () => {
+  let dir: string;
+  let run: ReturnType<typeof runCli>;
+  beforeAll(() => {
+    dir = tmp();
+    run = runCli(['extract', ...SAMPLE_INPUTS, '-o', path.join(dir, 'out.jsonl.zst'), '--rejects', path.join(dir, 'rej.jsonl'), '--engine', 'native']);
+  });
+
+  it('exits 0, and the summary adds up', () => {
+    expect(run.stderr).not.toMatch(/error/i);
+    expect(run.code).toBe(0);
+    const c = summaryCounts(run.stderr);
+    expect(c.read).toBe(c.extracted + c.skipped + c.rejected);
+    expect(c.read).toBe(2 * manifest.records.length + manifest.html.length);
+    const lines = zstdLines(path.join(dir, 'out.jsonl.zst'));
+    expect(lines).toHaveLength(c.extracted);
+    const rej = readFileSync(path.join(dir, 'rej.jsonl'), 'utf8').split('\n').filter(Boolean);
+    expect(rej).toHaveLength(c.rejected);
+    for (const r of rej) expect(Object.keys(JSON.parse(r))).toEqual(['id', 'url', 'file', 'offset', 'length', 'reason', 'message']);
+  });
+
+  it('writes records in input order with the documented fields', () => {
+    const recs = zstdLines(path.join(dir, 'out.jsonl.zst')).map((l) => JSON.parse(l) as OutputRecord);
+    const rejected = new Set(readFileSync(path.join(dir, 'rej.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).id));
+    const expectedIds = [
+      ...manifest.records.filter((r) => r.type === 'response' && !r.expect.startsWith('skipped')).map((r) => r.id),
+      ...manifest.records.filter((r) => r.type === 'response' && !r.expect.startsWith('skipped')).map((r) => r.id),
+      ...manifest.html.map((h) => h.id),
+    ].filter((id) => !rejected.has(id));
+    expect(recs.map((r) => r.id)).toEqual(expectedIds);
+    for (const r of recs) {
+      expect(Object.keys(r)).toEqual([
+        'id', 'text', 'url', 'date', 'title', 'author', 'published', 'language', 'language_confidence', 'description',
+        'site_name', 'canonical_url', 'encoding', 'html_bytes', 'text_bytes', 'content_ratio', 'http_status',
+        'content_type', 'source', 'warc_truncated', 'extractor',
+      ]);
+      expect(r.extractor).toMatchObject({ name: 'pith', options: { favor: 'balanced', format: 'text' } });
+      expect(Object.keys(r.source)).toEqual(['file', 'offset', 'length']);
+      expect(typeof r.warc_truncated).toBe('boolean');
+    }
+    const listing = manifest.records.find((r) => r.name === 'listing')!;
+    for (const r of recs) expect(r.warc_truncated).toBe(r.id === listing.id);
+  });
+
+  it('the source offset/length of every output record re-reads exactly that record', async () => {
+    const recs = zstdLines(path.join(dir, 'out.jsonl.zst')).map((l) => JSON.parse(l) as OutputRecord);
+    for (const r of recs) {
+      const again = await readRecordAt(path.resolve(r.source.file), r.source.offset, r.source.length);
+      expect(again).toHaveLength(1);
+      expect(again[0]!.meta.id).toBe(r.id);
+      expect(again[0]!.kind).toBe('extract');
+    }
+  });
+
+  it('extractWarc (library) yields the same records as the CLI, in the same order', async () => {
+    const cli = zstdLines(path.join(dir, 'out.jsonl.zst')).slice(0, 20).map((l) => JSON.parse(l));
+    const lib: unknown[] = [];
+    const statuses: Record<string, number> = {};
+    for await (const r of extractWarc(SAMPLE_INPUTS.map((p) => path.join(path.dirname(CLI), '..', p)).map((p) => path.relative(process.cwd(), p)), { workers: 2, engine: 'native' })) {
+      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+      if (r.status === 'extracted') lib.push({ ...r.record, source: { ...r.record.source, file: '' } });
+    }
+    expect(lib.slice(0, 20)).toEqual(cli.map((r) => ({ ...r, source: { ...r.source, file: '' } })));
+    expect(statuses.error ?? 0).toBe(0);
+  });
+});
+
+function runTwice(inputs: string[], a: string[], b: string[]) {
+  const d = tmp();
+  const ra = runCli(['extract', ...inputs, '-o', path.join(d, 'a.jsonl.zst'), '--rejects', path.join(d, 'a.rej.jsonl'), ...a]);
+  const rb = runCli(['extract', ...inputs, '-o', path.join(d, 'b.jsonl.zst'), '--rejects', path.join(d, 'b.rej.jsonl'), ...b]);
+  expect(ra.code).toBe(rb.code);
+  const out = [readFileSync(path.join(d, 'a.jsonl.zst')), readFileSync(path.join(d, 'b.jsonl.zst'))];
+  const rej = [readFileSync(path.join(d, 'a.rej.jsonl')), readFileSync(path.join(d, 'b.rej.jsonl'))];
+  return { out, rej, ra };
+}
+
+describe('byte-identical output', () => {
+  const inputs = [...SAMPLE_INPUTS, ...SHARED_FILES];
+  it('--workers 1 and --workers 2', () => {
+    const { out, rej, ra } = runTwice(inputs, ['--workers', '1'], ['--workers', '2']);
+    expect(summaryCounts(ra.stderr).extracted).toBeGreaterThan(10);
+    expect(out[0]!.equals(out[1]!)).toBe(true);
+    expect(rej[0]!.equals(rej[1]!)).toBe(true);
+  }, 60_000);
+
+  // Needs the WebAssembly build (npm run build:wasm); CI builds it.
+  it.skipIf(!engineAvailable('wasm'))('--engine native and --engine wasm', () => {
+    const { out, rej } = runTwice(inputs, ['--engine', 'native'], ['--engine', 'wasm']);
+    expect(out[0]!.equals(out[1]!)).toBe(true);
+    expect(rej[0]!.equals(rej[1]!)).toBe(true);
+  }, 120_000);
+  if (!engineAvailable('wasm')) console.warn('skipping native-vs-wasm identity: wasm build not found (npm run build:wasm)');
+});
+
+/** Records in a file as warcio's own streaming parser counts them (an independent oracle). */
+async function warcioCount(p: string): Promise<number | null> {
+  const head = readFileSync(p).subarray(0, 2);
+  const text = readFileSync(p).subarray(0, 5).toString('latin1');
+  if (!(head[0] === 0x1f && head[1] === 0x8b) && text !== 'WARC/') return null;
+  let n = 0;
+  try {
+    for await (const _ of new WARCParser(createReadStream(p), { parseHttp: false })) n++;
+  } catch {
+    return null;
+  }
+  return n;
+}
+
+describe('every sample: counts add up to the records read', () => {
+  const files = [...SAMPLE_INPUTS.map((p) => path.join(path.dirname(CLI), '..', p)), ...SHARED_FILES];
+  for (const f of files) {
+    it(path.basename(f), async () => {
+      const d = tmp();
+      const log = new Sink();
+      const { stats, exitCode } = await runExtract({
+        inputs: [f], output: path.join(d, 'o.jsonl.zst'), rejects: path.join(d, 'r.jsonl'), workers: 2, engine: 'native', log, progress: false,
+      });
+      expect(stats.read).toBe(stats.extracted + stats.skippedTotal + stats.rejectedTotal);
+      const c = summaryCounts(log.text);
+      expect(c).toEqual({ read: stats.read, extracted: stats.extracted, skipped: stats.skippedTotal, rejected: stats.rejectedTotal });
+      expect(zstdLines(path.join(d, 'o.jsonl.zst'))).toHaveLength(stats.extracted);
+      const rejLines = readFileSync(path.join(d, 'r.jsonl'), 'utf8').split('\n').filter(Boolean);
+      expect(rejLines).toHaveLength(stats.rejectedTotal);
+      for (const l of rejLines) {
+        const r = JSON.parse(l);
+        expect(r.reason).toMatch(/^[a-z_]+$/);
+        expect(r.file).toBe(f);
+        expect(typeof r.offset).toBe('number');
+      }
+      // (warcio itself never finishes on the truncated gzip file: no oracle there)
+      const truncated = f.includes('truncated');
+      const oracle = truncated ? null : await warcioCount(f);
+      if (oracle !== null) expect(stats.read).toBe(oracle);
+      expect(exitCode).toBe(stats.errors.length ? 1 : 0);
+      if (f.endsWith('.md')) expect(stats.errors[0]).toMatchObject({ file: f, message: 'not a WARC or HTML file' });
+      if (truncated) {
+        expect(stats.rejected.get('truncated_input')).toBe(1);
+        expect(stats.errors).toHaveLength(1);
+        expect(stats.errors[0]).toMatchObject({ file: f, offset: 0 });
+      }
+    });
+  }
+});
+
+describe.skipIf(!SHARED_WARC)('pith extract ../shared/warc/*', () => {
+  it('completes: every HTML response comes out, the truncated file reports its error, exit 1', () => {
+    const d = tmp();
+    const r = runCli(['extract', ...SHARED_FILES, '-o', path.join(d, 'out.jsonl.zst'), '--rejects', path.join(d, 'rej.jsonl')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/clipped-truncated\.warc\.gz @ offset 0: gzip member cut short/);
+    expect(r.stderr).toMatch(/PROVENANCE\.md @ offset 0: not a WARC or HTML file/);
+    const c = summaryCounts(r.stderr);
+    expect(c.read).toBe(c.extracted + c.skipped + c.rejected);
+    const recs = zstdLines(path.join(d, 'out.jsonl.zst')).map((l) => JSON.parse(l) as OutputRecord);
+    const rej = readFileSync(path.join(d, 'rej.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    // 16 + 16 (CC 2020-34 twins) + 29 (ClueWeb09 0.18) + 1 + 1 (CC 2024-22, jwarc) + 22 + 15 (dolma wget)
+    // + 11 (IAH wget) + 1 (ia-web-commons) + 1 + 1 (warcio) = 114 HTML responses, of which two (IAH's
+    // 301 redirects, chunked with a zero-length body) are skipped as empty_payload.
+    expect(recs.length + rej.filter((x) => x.reason !== 'truncated_input').length).toBe(112);
+    expect(r.stderr).toMatch(/empty_payload 2/);
+    const byFile = (s: string) => recs.filter((x) => x.source.file.includes(s)).length;
+    expect(byFile('warc-0.18')).toBeGreaterThan(20);
+    expect(byFile('iana.org-chunked')).toBe(1);
+    expect(byFile('dolma__wget')).toBeGreaterThan(30);
+    for (const x of recs) {
+      expect(x.url).toMatch(/^https?:\/\/[^<>]+$/);
+      expect(x.id).toMatch(/^urn:/);
+    }
+  }, 60_000);
+});
+
+describe('command line', () => {
+  it('--help and extract --help explain every option', () => {
+    const top = runCli(['--help']);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toMatch(/pith extract INPUT\.\.\. -o OUT\.jsonl\.zst/);
+    const ex = runCli(['extract', '--help']);
+    expect(ex.code).toBe(0);
+    for (const opt of ['--output', '--workers', '--engine', '--format', '--favor', '--rejects', '--progress', '--help']) {
+      expect(ex.stdout).toContain(opt);
+    }
+    expect(ex.stdout).toMatch(/Exit codes|exits with code 1/);
+  });
+
+  it('bad usage exits 2', () => {
+    expect(runCli([]).code).toBe(2);
+    expect(runCli(['frobnicate']).code).toBe(2);
+    expect(runCli(['extract']).code).toBe(2);
+    expect(runCli(['extract', 'warc-samples/samples.warc.gz']).code).toBe(2); // no -o
+    expect(runCli(['extract', 'x.warc', '-o', 'o.jsonl.zst', '--workers', 'two']).code).toBe(2);
+    expect(runCli(['extract', 'x.warc', '-o', 'o.jsonl.zst', '--engine', 'gpu']).code).toBe(2);
+    expect(runCli(['extract', 'x.warc', '-o', 'o.jsonl.zst', '--format', 'html']).code).toBe(2);
+    const r = runCli(['extract', 'x.warc', '-o', 'o.jsonl.zst', '--bogus']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/bogus/);
+  });
+
+  it('an unreadable input: exit 1 naming the file, the other inputs still done', () => {
+    const d = tmp();
+    const missing = path.join(d, 'missing.warc.gz');
+    const unreadable = path.join(d, 'dir.warc.gz');
+    writeFileSync(path.join(d, 'garbage.warc.gz'), Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3, 4, 5, 6, 7, 8]));
+    const r = runCli(['extract', missing, path.join(d, 'garbage.warc.gz'), 'warc-samples/samples.warc.gz', '-o', path.join(d, 'o.jsonl.zst')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(missing);
+    expect(r.stderr).toContain(path.join(d, 'garbage.warc.gz'));
+    expect(r.stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace
+    expect(zstdLines(path.join(d, 'o.jsonl.zst')).length).toBeGreaterThan(5);
+    expect(existsSync(unreadable)).toBe(false);
+  });
+
+  it('--format markdown puts Markdown in text and records the option', () => {
+    const d = tmp();
+    const r = runCli(['extract', 'warc-samples/samples.warc.gz', '-o', path.join(d, 'o.jsonl'), '--format', 'markdown', '--workers', '1']);
+    expect(r.code).toBe(0);
+    const recs = readFileSync(path.join(d, 'o.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    expect(recs.length).toBeGreaterThan(3);
+    for (const x of recs) expect(x.extractor.options.format).toBe('markdown');
+  });
+
+  it('no progress line without a terminal', () => {
+    const d = tmp();
+    const r = runCli(['extract', 'warc-samples/samples.warc.gz', '-o', path.join(d, 'o.jsonl.zst')]);
+    expect(r.stderr).not.toContain('\r');
+    expect(r.stderr).not.toMatch(/ETA/);
+  });
+});
