@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { allIds, dataAvailable, loadBytes, loadPages, type Page } from './dataset.js';
 import { renderMarkdown, type ReportInput, type Row, type SpeedResult } from './report.js';
@@ -18,6 +19,7 @@ import { scorePage, summarize, type Output, type PageScore } from './score.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..', '..');
+const PEER_DIR = path.join(REPO, 'bench', '.cache', 'peers');
 const FAVORS = ['precision', 'balanced', 'recall'] as const;
 type Favor = (typeof FAVORS)[number];
 type Engine = 'native' | 'wasm' | 'fake';
@@ -204,6 +206,45 @@ function readPeers(dir: string, notes: string[]): Map<string, Map<string, Output
   return peers;
 }
 
+// ---- score cache ---------------------------------------------------------------------------------------------------
+// Peer files and the gold reference do not change between tuning runs: their per-page scores are cached in
+// <cache>/scores/<name>.json, keyed by the scoring code (hash of metrics.ts, score.ts, payload.ts), the selected
+// pages' gold, and the peer file's size and mtime.
+
+const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
+
+function scoringVersion(): string {
+  return sha1(['metrics.ts', 'score.ts', 'payload.ts'].map((f) => {
+    try {
+      return fs.readFileSync(path.join(HERE, f), 'utf8');
+    } catch {
+      return f;
+    }
+  }).join('\0'));
+}
+
+function pagesKey(pages: Page[]): string {
+  const h = createHash('sha1');
+  for (const p of pages) h.update(`${p.id}\0${p.type}\0${JSON.stringify(p.gold)}\0${p.payload.join('\0')}\0${p.holdout}${p.nonEnglish}\n`);
+  return h.digest('hex');
+}
+
+function cachedScores(cacheDir: string, name: string, key: string, compute: () => PageScore[]): PageScore[] {
+  const file = path.join(cacheDir, 'scores', `${name.replace(/[^\w.-]+/g, '_')}.json`);
+  try {
+    const c = JSON.parse(fs.readFileSync(file, 'utf8')) as { key: string; scores: PageScore[] };
+    if (c.key === key) return c.scores;
+  } catch {}
+  const scores = compute();
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify({ key, scores }));
+    fs.renameSync(tmp, file);
+  } catch {}
+  return scores;
+}
+
 // ---- helpers -----------------------------------------------------------------------------------------------------
 
 function median(xs: number[]): number {
@@ -246,7 +287,7 @@ export async function main(argv: string[]): Promise<string | null> {
     return null;
   }
   const notes: string[] = [];
-  const peers = args.peers ? readPeers(path.join(REPO, 'bench', '.cache', 'peers'), notes) : new Map<string, Map<string, Output>>();
+  const peers = args.peers ? readPeers(PEER_DIR, notes) : new Map<string, Map<string, Output>>();
   const { ids: every } = allIds(args.data);
   let ids = every;
   if (args.ids) ids = args.ids;
@@ -354,14 +395,16 @@ export async function main(argv: string[]): Promise<string | null> {
   {
     // A peer file that lacks some selected pages (a partial peer run) is scored on the pages it covers, and the row
     // says so; use --common to restrict every row to the pages all peers cover.
+    const version = scoringVersion();
     for (const [name, m] of peers) {
       const covered = pages.filter((p) => m.has(p.id));
       if (covered.length === 0) {
         notes.push(`peer ${name} has no output for any selected page; not scored`);
         continue;
       }
-      const outs = covered.map((p) => m.get(p.id)!);
-      const scores = covered.map((p, i) => scorePage(p, outs[i]));
+      const st = fs.statSync(path.join(PEER_DIR, `${name}.jsonl`));
+      const key = `${version}:${pagesKey(covered)}:${st.size}:${st.mtimeMs}`;
+      const scores = cachedScores(args.cache, `peer-${name}`, key, () => covered.map((p) => scorePage(p, m.get(p.id))));
       const summary = summarize(covered, scores);
       summary.missing = pages.length - covered.length;
       const display = covered.length < pages.length ? `${name} (only ${covered.length} pages)` : name;
@@ -374,7 +417,8 @@ export async function main(argv: string[]): Promise<string | null> {
   }
   // Reference row: the gold text itself (ceiling of the snippet measures).
   {
-    const scores = pages.map((p) => scorePage(p, { text: p.gold.text, title: p.gold.title, author: p.gold.author, date: p.gold.date }));
+    const scores = cachedScores(args.cache, 'gold', `${scoringVersion()}:${pagesKey(pages)}`, () =>
+      pages.map((p) => scorePage(p, { text: p.gold.text, title: p.gold.title, author: p.gold.author, date: p.gold.date })));
     tableRows.push({ label: 'gold', kind: 'reference', summary: summarize(pages, scores) });
   }
 
