@@ -284,7 +284,7 @@ BAD_PARAS = [
 ]
 BAD_HTML = """<html>
 <head>
-<title>Marrow Point lighthouse
+<title>Marrow Point lighthouse</title>
 </head>
 <BODY>
 <div id=nav><a href=/>Home</a> <a href=/walks>Walks</a> <a href=/history>History</div>
@@ -371,8 +371,8 @@ PAGES = [
          without=["pageProps", "buildId", "__N_SSG", "Get a new recipe every Friday", "\"type\":\"paragraph\""]),
     dict(name="listing", url="https://fellandfield.example/new-arrivals",
          ctype="text/html; charset=utf-8", body=LIST_HTML.encode("utf-8"), gold=LIST_GOLD, expect="extracted", truncated=True,
-         with_=["Trail running shoes for wet ground", "Merino base layer", "Two-person backpacking tent"],
-         without=["Cart (0)"]),
+         with_=["Trail running shoes for wet ground", "Merino base layer", "Trekking poles with cork grips"],
+         without=["Cart (0)", "Two-person backpacking tent", "Free returns within 30 days"]),
     dict(name="js-shell", url="https://app.metricboard.example/dashboard",
          ctype="text/html", body=SHELL_HTML.encode("utf-8"), gold=SHELL_GOLD, expect="rejected:empty", with_=[], without=[]),
     dict(name="windows-1252", url="http://quartier-danton.example/portraits/cafe-mistral.html",
