@@ -12,6 +12,10 @@ export interface SpeedResult {
   medianSeconds: number;
   pagesPerSecond: number;
   mbPerSecond: number;
+  /** process CPU time (user + system, all threads) of each run */
+  cpuSeconds: number[];
+  /** pages / median CPU seconds: less sensitive than wall time to other load on the machine */
+  pagesPerCpuSecond: number;
 }
 
 export interface Row {
@@ -151,17 +155,18 @@ export function renderMarkdown(r: ReportInput): string {
     out.push('');
     out.push(
       table(
-        ['engine', 'favor', 'markdown', 'pages', 'MB', 'runs (s)', 'median s', 'pages/s', 'MB/s'],
+        ['engine', 'favor', 'markdown', 'pages', 'MB', 'runs (s)', 'median s', 'pages/s', 'MB/s', 'pages/CPU-s'],
         r.speed.map((x) => [
           x.engine, x.favor, String(x.markdown), String(x.pages), x.mb.toFixed(1),
           x.runsSeconds.map((v) => v.toFixed(2)).join(', '), x.medianSeconds.toFixed(2),
-          x.pagesPerSecond.toFixed(1), x.mbPerSecond.toFixed(1),
+          x.pagesPerSecond.toFixed(1), x.mbPerSecond.toFixed(1), x.pagesPerCpuSecond.toFixed(1),
         ]),
       ),
     );
     out.push('');
     out.push('Pages decompressed into memory first (untimed); the timed loop calls `extractHtml` (including its JSON ' +
-      'decoding) page after page on the main thread, after untimed warm-up calls on the first pages. The first run is also the accuracy run.');
+      'decoding) page after page on the main thread, after untimed warm-up calls on the first pages. The first run is also the accuracy run. ' +
+      'pages/CPU-s divides by the median process CPU time of the runs, which moves less than wall time when other work shares the machine.');
     out.push('');
   }
   if (r.parity.length) {

@@ -153,8 +153,9 @@ function errorMessage(e: unknown): string {
 }
 
 /** One pass over the pages; returns outputs and the wall time of the loop. */
-function pass(fn: ExtractFn, pages: Page[], bytes: Uint8Array[], keep: boolean): { outputs: Output[]; seconds: number } {
+function pass(fn: ExtractFn, pages: Page[], bytes: Uint8Array[], keep: boolean): { outputs: Output[]; seconds: number; cpuSeconds: number } {
   const outputs: Output[] = keep ? new Array(pages.length) : [];
+  const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < pages.length; i++) {
     let o: Output;
@@ -166,7 +167,8 @@ function pass(fn: ExtractFn, pages: Page[], bytes: Uint8Array[], keep: boolean):
     if (keep) outputs[i] = o;
   }
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  return { outputs, seconds };
+  const c = process.cpuUsage(c0);
+  return { outputs, seconds, cpuSeconds: (c.user + c.system) / 1e6 };
 }
 
 // ---- peers -------------------------------------------------------------------------------------------------------
@@ -358,7 +360,14 @@ export async function main(argv: string[]): Promise<string | null> {
       pass(fn, pages.slice(0, args.warmup), bytes.slice(0, args.warmup), false);
       const first = pass(fn, pages, bytes, true);
       const runs = [first.seconds];
-      if (favor === speedFavor) for (let i = 1; i < args.speedRuns; i++) runs.push(pass(fn, pages, bytes, false).seconds);
+      const cpu = [first.cpuSeconds];
+      if (favor === speedFavor) {
+        for (let i = 1; i < args.speedRuns; i++) {
+          const r = pass(fn, pages, bytes, false);
+          runs.push(r.seconds);
+          cpu.push(r.cpuSeconds);
+        }
+      }
       const scores = pages.map((p, i) => scorePage(p, first.outputs[i]));
       const summary = summarize(pages, scores);
       rows.push({ label, kind: 'pith', engine, favor, summary });
@@ -369,6 +378,7 @@ export async function main(argv: string[]): Promise<string | null> {
         speed.push({
           engine, favor, markdown: args.markdown, pages: pages.length, mb: totalMb, runsSeconds: runs,
           medianSeconds: med, pagesPerSecond: pages.length / med, mbPerSecond: totalMb / med,
+          cpuSeconds: cpu, pagesPerCpuSecond: pages.length / median(cpu),
         });
       }
       console.error(`${label}: F1 ${summary.f1.toFixed(4)}  extraction ${runs.map((x) => x.toFixed(2)).join('/')} s, ` +
