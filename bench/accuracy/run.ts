@@ -143,6 +143,7 @@ function pithExtractor(mod: EngineModule, engine: 'native' | 'wasm', favor: Favo
       engine, favor, markdown,
       hints: { url: page.url || undefined, contentType: 'text/html; charset=utf-8' },
     });
+    if (r && typeof r.then === 'function') throw new Error('extractHtml returned a Promise; the harness times the synchronous API');
     return { text: r.text ?? '', title: r.title, author: r.author, date: r.published };
   };
 }
