@@ -393,7 +393,9 @@ export async function main(argv: string[]): Promise<string | null> {
     for (const favor of favors) {
       const suffix = favor === 'balanced' ? '' : `-${favor}`;
       const a = outputsByLabel[`pith${suffix}`], b = outputsByLabel[`pith-wasm${suffix}`];
-      const diff = pages.filter((_, i) => a[i].text !== b[i].text).map((p) => p.id);
+      const same = (x: Output, y: Output) =>
+        x.text === y.text && x.title === y.title && x.author === y.author && x.date === y.date && x.error === y.error;
+      const diff = pages.filter((_, i) => !same(a[i], b[i])).map((p) => p.id);
       parity.push({ favor, pages: pages.length, differing: diff.length, examples: diff.slice(0, 5) });
     }
   }
