@@ -146,8 +146,24 @@ describe('damaged input', () => {
     const recs = records(evs);
     expect(recs.slice(0, 5).map((e) => e.meta.id)).toEqual(full.slice(0, 5).map((e) => e.meta.id));
     const errors = evs.filter((e) => e.kind === 'error');
-    expect(errors.length).toBeGreaterThanOrEqual(1);
+    expect(errors).toHaveLength(1);
     expect(errors[0]!.kind === 'error' && errors[0]!.error.offset).toBe(victim.offset);
+    // The damaged member is one read_error rejection; reading resumes at the next member.
+    expect(recs[5]).toMatchObject({ kind: 'reject', reason: 'read_error', meta: { offset: victim.offset, length: victim.length } });
+    expect(recs.slice(6).map((e) => e.meta.id)).toEqual(full.slice(6).map((e) => e.meta.id));
+  });
+
+  it('junk between uncompressed records is skipped to the next WARC/ line, reported', async () => {
+    const full = records(await readAll(path.join(SAMPLES, 'samples-plain.warc')));
+    const at = full[3]!.meta.offset;
+    const junk = Buffer.from('garbage that is not a record\r\nWARC/ nor this\r\n');
+    const p = path.join(tmp(), 'junk.warc');
+    writeFileSync(p, Buffer.concat([plain.subarray(0, at), junk, plain.subarray(at)]));
+    const evs = await readAll(p);
+    const recs = records(evs);
+    expect(recs[3]).toMatchObject({ kind: 'reject', reason: 'read_error', meta: { offset: at, length: junk.length } });
+    expect(recs.filter((e) => e.kind !== 'reject').map((e) => e.meta.id)).toEqual(full.map((e) => e.meta.id));
+    expect(evs.filter((e) => e.kind === 'error')).toHaveLength(1);
   });
 
   it('unreadable and non-WARC inputs are errors naming the file, not crashes', async () => {

@@ -189,7 +189,11 @@ interface Unit {
   truncated?: string;
 }
 
-type UnitEvent = { kind: 'unit'; unit: Unit } | { kind: 'error'; offset: number; message: string; fatal: boolean };
+type UnitEvent =
+  | { kind: 'unit'; unit: Unit }
+  | { kind: 'error'; offset: number; message: string; fatal: boolean }
+  /** Bytes [offset, offset + length) could not be read as records; reading resumes after them. */
+  | { kind: 'bad'; offset: number; length: number; message: string };
 
 function gzipHeaderLength(b: Uint8Array): number {
   // 10-byte fixed header, then optional FEXTRA, FNAME, FCOMMENT, FHCRC. -1: incomplete.
@@ -214,6 +218,64 @@ function gzipHeaderLength(b: Uint8Array): number {
 /** Upper bound on one gzip member's inflated size (a record beyond it is rejected). */
 const MAX_MEMBER_BYTES = 512 << 20;
 
+const GZ_MAGIC = Buffer.from([0x1f, 0x8b, 0x08]);
+
+function describeSkip(off: number, next: number, end: number): string {
+  return next >= 0 ? `skipped ${next - off} bytes to the next record at offset ${next}` : `no record after it (${end - off} bytes skipped)`;
+}
+
+async function fileEnd(win: FileWindow, off: number): Promise<number> {
+  let pos = off;
+  for (;;) {
+    const avail = await win.ensure(pos, READ_CHUNK);
+    if (win.eof) return pos + avail;
+    pos += avail;
+  }
+}
+
+/** The next offset >= from where a gzip member holding a WARC record starts, or -1. */
+async function nextGzipMember(win: FileWindow, from: number): Promise<number> {
+  let pos = from;
+  for (;;) {
+    const avail = await win.ensure(pos, 1 << 20);
+    if (avail < GZ_MAGIC.length) return -1;
+    const b = win.view(pos, avail);
+    const i = b.indexOf(GZ_MAGIC);
+    if (i < 0) {
+      if (win.eof) return -1;
+      pos += avail - (GZ_MAGIC.length - 1);
+      continue;
+    }
+    const h = gzipHeaderLength(b.subarray(i));
+    if (h > 0) {
+      try {
+        const head = zlib.inflateRawSync(b.subarray(i + h, i + h + 4096), { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+        if (looksLikeWarc(head)) return pos + i;
+      } catch {
+        /* not a member start */
+      }
+    }
+    pos += i + 1;
+  }
+}
+
+const WARC_LINE = /^WARC\/\d+\.\d+\r?\n/;
+
+/** The next offset >= from where an uncompressed WARC record starts (a "WARC/x.y" line), or -1. */
+async function nextPlainRecord(win: FileWindow, from: number): Promise<number> {
+  let pos = from;
+  for (;;) {
+    const avail = await win.ensure(pos, 1 << 20);
+    if (avail < 8) return -1;
+    const b = win.view(pos, avail);
+    let i = b.indexOf('\nWARC/', 0, 'latin1');
+    while (i >= 0 && !WARC_LINE.test(b.subarray(i + 1, i + 16).toString('latin1'))) i = b.indexOf('\nWARC/', i + 1, 'latin1');
+    if (i >= 0 && i + 16 <= avail) return pos + i + 1;
+    if (win.eof) return -1;
+    pos += Math.max(1, avail - 16);
+  }
+}
+
 async function* gzipUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
   let off = 0;
   let want = 1 << 16;
@@ -222,13 +284,14 @@ async function* gzipUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
     if (avail === 0) return;
     const b = win.view(off, avail);
     if (b[0] !== 0x1f || b[1] !== 0x8b) {
-      if (b.every((x) => x === 0)) return; // zero padding at the end
-      if (avail < 2 && win.eof) {
-        yield { kind: 'error', offset: off, message: 'stray byte after the last gzip member', fatal: true };
-        return;
-      }
-      yield { kind: 'error', offset: off, message: 'not a gzip member (bad magic); rest of file skipped', fatal: true };
-      return;
+      if (win.eof && b.every((x) => x === 0)) return; // zero padding at the end
+      const next = await nextGzipMember(win, off + 1);
+      const end = next >= 0 ? next : await fileEnd(win, off);
+      yield { kind: 'bad', offset: off, length: end - off, message: `not a gzip member (bad magic); ${describeSkip(off, next, end)}` };
+      if (next < 0) return;
+      off = next;
+      want = 1 << 16;
+      continue;
     }
     const h = gzipHeaderLength(b);
     if (h < 0) {
@@ -265,12 +328,17 @@ async function* gzipUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
         };
         return;
       }
-      const message =
+      const what =
         err instanceof RangeError || err.code === 'ERR_BUFFER_TOO_LARGE'
-          ? `gzip member inflates to more than ${MAX_MEMBER_BYTES} bytes; rest of file skipped`
-          : `corrupt gzip member (${err.message}); rest of file skipped`;
-      yield { kind: 'error', offset: off, message, fatal: true };
-      return;
+          ? `gzip member inflates to more than ${MAX_MEMBER_BYTES} bytes`
+          : `corrupt gzip member (${err.message})`;
+      const next = await nextGzipMember(win, off + 1);
+      const end = next >= 0 ? next : await fileEnd(win, off);
+      yield { kind: 'bad', offset: off, length: end - off, message: `${what}; ${describeSkip(off, next, end)}` };
+      if (next < 0) return;
+      off = next;
+      want = 1 << 16;
+      continue;
     }
     const used = (out.engine as unknown as { bytesWritten: number }).bytesWritten;
     let length = h + used + 8; // + CRC32 and ISIZE
@@ -309,8 +377,13 @@ async function* plainUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
       continue;
     }
     if (b.subarray(0, 5).toString('latin1') !== 'WARC/') {
-      yield { kind: 'error', offset: off, message: 'expected a WARC record ("WARC/" line); rest of file skipped', fatal: true };
-      return;
+      const next = await nextPlainRecord(win, off);
+      const end = next >= 0 ? next : await fileEnd(win, off);
+      yield { kind: 'bad', offset: off, length: end - off, message: `expected a WARC record ("WARC/" line); ${describeSkip(off, next, end)}` };
+      if (next < 0) return;
+      off = next;
+      want = 1 << 16;
+      continue;
     }
     // End of the WARC header block: CRLF CRLF or LF LF.
     let hend = b.indexOf(CRLF2);
@@ -511,6 +584,14 @@ export async function* readFileRecords(file: InputFile): AsyncGenerator<ReadEven
         ok = false;
         yield { kind: 'error', error: { file: file.path, offset: ue.offset, message: ue.message } };
         if (ue.fatal) break;
+        continue;
+      }
+      if (ue.kind === 'bad') {
+        // Counted as one unreadable record, so that the loss shows in the counts too.
+        ok = false;
+        yield { kind: 'reject', meta: emptyMeta(file.path, ue.offset, ue.length), reason: 'read_error', message: ue.message };
+        yield { kind: 'error', error: { file: file.path, offset: ue.offset, message: ue.message } };
+        yield { kind: 'position', file, offset: ue.offset + ue.length };
         continue;
       }
       const unit = ue.unit;
