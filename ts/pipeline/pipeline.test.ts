@@ -112,6 +112,16 @@ function runTwice(inputs: string[], a: string[], b: string[]) {
   expect(ra.code).toBe(rb.code);
   const out = [readFileSync(path.join(d, 'a.jsonl.zst')), readFileSync(path.join(d, 'b.jsonl.zst'))];
   const rej = [readFileSync(path.join(d, 'a.rej.jsonl')), readFileSync(path.join(d, 'b.rej.jsonl'))];
+  if (!out[0]!.equals(out[1]!)) {
+    // Name the first record that differs, for whoever debugs it.
+    const la = zstdLines(path.join(d, 'a.jsonl.zst'));
+    const lb = zstdLines(path.join(d, 'b.jsonl.zst'));
+    const i = la.findIndex((l, k) => l !== lb[k]);
+    const ja = JSON.parse(la[i] ?? '{}');
+    const jb = JSON.parse(lb[i] ?? '{}');
+    const fields = Object.keys(ja).filter((k) => JSON.stringify(ja[k]) !== JSON.stringify(jb[k]));
+    console.error(`first difference (${a.join(' ')} vs ${b.join(' ')}): line ${i}, id ${ja.id}, ${JSON.stringify(ja.source)}, fields ${fields.join(', ')}`);
+  }
   return { out, rej, ra };
 }
 
