@@ -48,7 +48,8 @@ const USAGE = `usage: npm run accuracy -- [options]
   --ids 0001,0002 | --limit N      quick runs (--limit: N pages evenly spread over the id range)
   --worst N                        print the N worst pages per type for each pith run
   --dump DIR                       write DIR/<extractor>/<id>.txt (+ DIR/gold/<id>.txt, scores.tsv)
-  --speed-runs N                   timed passes per engine, median reported (default 3; 1 = accuracy pass only)
+  --speed-runs N                   timed passes per engine, median reported (default 3 with --engine both,
+                                   else 1; the first pass is also the accuracy pass)
   --warmup N                       untimed calls on the first N pages before each engine/favor (default 20)
   --markdown                       ask the engine for markdown too (off by default)
   --no-peers                       do not score bench/.cache/peers/*.jsonl
@@ -60,7 +61,7 @@ const USAGE = `usage: npm run accuracy -- [options]
 
 function parseArgs(argv: string[]): Args {
   const a: Args = {
-    engine: 'both', favor: 'balanced', ids: null, limit: null, worst: 0, dump: null, speedRuns: 3, warmup: 20,
+    engine: 'both', favor: 'balanced', ids: null, limit: null, worst: 0, dump: null, speedRuns: 0, warmup: 20,
     markdown: false, peers: true, common: false, compare: null, out: null,
     data: process.env.PITH_DEV_DATA || path.resolve(REPO, '..', 'shared', 'eval', 'wcxb-dev'),
     cache: path.join(HERE, '.cache'),
@@ -98,6 +99,8 @@ function parseArgs(argv: string[]): Args {
     }
   }
   if (!['native', 'wasm', 'both', 'fake'].includes(a.engine)) throw new Error(`bad --engine ${a.engine}`);
+  // The full report (both engines) times 3 passes; a single-engine run is the tuning loop: one pass.
+  if (a.speedRuns === 0) a.speedRuns = a.engine === 'both' ? 3 : 1;
   if (![...FAVORS, 'all'].includes(a.favor)) throw new Error(`bad --favor ${a.favor}`);
   return a;
 }
@@ -226,10 +229,16 @@ function scoringVersion(): string {
   }).join('\0'));
 }
 
+const pagesKeyMemo = new Map<string, string>();
 function pagesKey(pages: Page[]): string {
+  const memo = pages.map((p) => p.id).join(',');
+  const hit = pagesKeyMemo.get(memo);
+  if (hit) return hit;
   const h = createHash('sha1');
   for (const p of pages) h.update(`${p.id}\0${p.type}\0${JSON.stringify(p.gold)}\0${p.payload.join('\0')}\0${p.holdout}${p.nonEnglish}\n`);
-  return h.digest('hex');
+  const key = h.digest('hex');
+  pagesKeyMemo.set(memo, key);
+  return key;
 }
 
 function cachedScores(cacheDir: string, name: string, key: string, compute: () => PageScore[]): PageScore[] {
@@ -387,6 +396,7 @@ export async function main(argv: string[]): Promise<string | null> {
     }
   }
 
+  const tPeers = Date.now();
   // Native vs WASM parity; WASM rows are kept in the tables only when they differ.
   const parity: ReportInput['parity'] = [];
   if (engines.includes('native') && engines.includes('wasm')) {
@@ -435,6 +445,7 @@ export async function main(argv: string[]): Promise<string | null> {
     tableRows.push({ label: 'gold', kind: 'reference', summary: summarize(pages, scores) });
   }
 
+  if (process.env.PITH_ACC_TIMING) console.error(`peers + gold scored in ${((Date.now() - tPeers) / 1000).toFixed(1)} s`);
   const outPrefix = args.out ?? path.join(REPO, 'bench', 'results', partial ? 'accuracy.partial' : 'accuracy');
   const command = `npm run accuracy${argv.length ? ` -- ${argv.join(' ')}` : ''}`;
   const commit = `${sh('git rev-parse --short HEAD') || 'unknown'}${sh('git status --porcelain -- crates ts') ? ' (+ uncommitted changes in crates/ or ts/)' : ''}`;
