@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createReadStream } from 'node:fs';
 import { WARCParser } from 'warcio';
-import { readFileRecords, readRecordAt, expandInputs, type ReadEvent, type InputFile } from './reader.js';
+import { readFileRecords, readRecordAt, expandInputs, MAX_RECORD_BYTES, type ReadEvent, type InputFile } from './reader.js';
 import { SAMPLES, SHARED_WARC } from '../../test/helpers.js';
 
 interface ManifestRecord {
@@ -164,6 +164,21 @@ describe('damaged input', () => {
     expect(recs[3]).toMatchObject({ kind: 'reject', reason: 'read_error', meta: { offset: at, length: junk.length } });
     expect(recs.filter((e) => e.kind !== 'reject').map((e) => e.meta.id)).toEqual(full.map((e) => e.meta.id));
     expect(evs.filter((e) => e.kind === 'error')).toHaveLength(1);
+  });
+
+  it('a record over the size budget is rejected by its length without being loaded; the next one is read', async () => {
+    const big = MAX_RECORD_BYTES + 1000;
+    const head = Buffer.from(
+      `WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:big>\r\nWARC-Target-URI: http://big.example/\r\n` +
+        `Content-Type: application/http; msgtype=response\r\nContent-Length: ${big}\r\n\r\n`,
+    );
+    const block = Buffer.alloc(big, 0x20);
+    block.write('HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<html>');
+    const p = path.join(tmp(), 'big.warc');
+    writeFileSync(p, Buffer.concat([head, block, Buffer.from('\r\n\r\n'), plain]));
+    const recs = records(await readAll(p));
+    expect(recs[0]).toMatchObject({ kind: 'reject', reason: 'budget_exceeded', meta: { id: 'urn:uuid:big', url: 'http://big.example/', offset: 0, length: head.length + big + 4 } });
+    expect(recs.slice(1).map((e) => e.meta.id)).toEqual(manifest.records.map((r) => r.id));
   });
 
   it('unreadable and non-WARC inputs are errors naming the file, not crashes', async () => {

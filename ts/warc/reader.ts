@@ -193,7 +193,7 @@ type UnitEvent =
   | { kind: 'unit'; unit: Unit }
   | { kind: 'error'; offset: number; message: string; fatal: boolean }
   /** Bytes [offset, offset + length) could not be read as records; reading resumes after them. */
-  | { kind: 'bad'; offset: number; length: number; message: string };
+  | { kind: 'bad'; offset: number; length: number; message: string; reason?: RejectReason; meta?: RecordMeta };
 
 function gzipHeaderLength(b: Uint8Array): number {
   // 10-byte fixed header, then optional FEXTRA, FNAME, FCOMMENT, FHCRC. -1: incomplete.
@@ -215,8 +215,13 @@ function gzipHeaderLength(b: Uint8Array): number {
   return p <= b.length ? p : -1;
 }
 
-/** Upper bound on one gzip member's inflated size (a record beyond it is rejected). */
-const MAX_MEMBER_BYTES = 512 << 20;
+/**
+ * Upper bound on one record's size in memory (an inflated gzip member, an uncompressed record).
+ * Larger records are rejected as budget_exceeded without being loaded; the core refuses payloads
+ * over 32 MiB anyway.
+ */
+export const MAX_RECORD_BYTES = 64 << 20;
+const MAX_MEMBER_BYTES = MAX_RECORD_BYTES;
 
 const GZ_MAGIC = Buffer.from([0x1f, 0x8b, 0x08]);
 
@@ -328,13 +333,17 @@ async function* gzipUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
         };
         return;
       }
-      const what =
-        err instanceof RangeError || err.code === 'ERR_BUFFER_TOO_LARGE'
-          ? `gzip member inflates to more than ${MAX_MEMBER_BYTES} bytes`
-          : `corrupt gzip member (${err.message})`;
+      const tooBig = err instanceof RangeError || err.code === 'ERR_BUFFER_TOO_LARGE';
+      const what = tooBig ? `gzip member inflates to more than ${MAX_MEMBER_BYTES} bytes` : `corrupt gzip member (${err.message})`;
       const next = await nextGzipMember(win, off + 1);
       const end = next >= 0 ? next : await fileEnd(win, off);
-      yield { kind: 'bad', offset: off, length: end - off, message: `${what}; ${describeSkip(off, next, end)}` };
+      yield {
+        kind: 'bad',
+        offset: off,
+        length: end - off,
+        message: `${what}; ${describeSkip(off, next, end)}`,
+        reason: tooBig ? 'budget_exceeded' : 'read_error',
+      };
       if (next < 0) return;
       off = next;
       want = 1 << 16;
@@ -405,6 +414,25 @@ async function* plainUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
     const m = /(?:^|\n)content-length[ \t]*:[ \t]*(\d+)/i.exec(head);
     const clen = m ? Number(m[1]) : 0;
     const total = hlen + clen;
+    if (total > MAX_RECORD_BYTES) {
+      // Too large to hold: skipped by its length without loading it.
+      const field = (name: string) => new RegExp(`(?:^|\\n)${name}[ \\t]*:[ \\t]*([^\\r\\n]*)`, 'i').exec(head)?.[1]?.trim() ?? null;
+      const meta = emptyMeta('', off, total);
+      meta.id = stripBrackets(field('WARC-Record-ID'));
+      meta.url = stripBrackets(field('WARC-Target-URI'));
+      meta.date = field('WARC-Date');
+      meta.warcType = field('WARC-Type');
+      let end = off + total;
+      const after = await win.ensure(end, 4);
+      let t = 0;
+      while (t < after && t < 4 && (win.view(end + t, 1)[0] === 0x0d || win.view(end + t, 1)[0] === 0x0a)) t++;
+      end += t;
+      meta.length = end - off;
+      yield { kind: 'bad', offset: off, length: end - off, message: `record of ${total} bytes exceeds ${MAX_RECORD_BYTES}`, reason: 'budget_exceeded', meta };
+      off = end;
+      want = 1 << 16;
+      continue;
+    }
     if (avail < total + 4) {
       avail = await win.ensure(off, total + 4);
       b = win.view(off, avail);
@@ -587,10 +615,17 @@ export async function* readFileRecords(file: InputFile): AsyncGenerator<ReadEven
         continue;
       }
       if (ue.kind === 'bad') {
-        // Counted as one unreadable record, so that the loss shows in the counts too.
-        ok = false;
-        yield { kind: 'reject', meta: emptyMeta(file.path, ue.offset, ue.length), reason: 'read_error', message: ue.message };
-        yield { kind: 'error', error: { file: file.path, offset: ue.offset, message: ue.message } };
+        // Counted as one record, so that the loss shows in the counts too.
+        const meta = ue.meta ? { ...ue.meta, file: file.path } : emptyMeta(file.path, ue.offset, ue.length);
+        if (ue.reason === 'budget_exceeded' && meta.warcType && meta.warcType !== 'response') {
+          yield { kind: 'skip', meta, reason: meta.warcType === 'revisit' ? 'revisit' : 'not_response' };
+        } else {
+          yield { kind: 'reject', meta, reason: ue.reason ?? 'read_error', message: ue.message };
+        }
+        if (ue.reason !== 'budget_exceeded') {
+          ok = false;
+          yield { kind: 'error', error: { file: file.path, offset: ue.offset, message: ue.message } };
+        }
         yield { kind: 'position', file, offset: ue.offset + ue.length };
         continue;
       }
