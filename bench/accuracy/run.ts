@@ -466,8 +466,10 @@ export async function main(argv: string[]): Promise<string | null> {
         console.log(`\n${ty}:`);
         for (const s of ws) {
           const p = pages.find((x) => x.id === s.id)!;
+          const flags = [p.gold.text.trim() ? '' : 'gold empty', s.empty ? 'output empty' : '', s.error ? `ERROR ${s.error}` : '']
+            .filter(Boolean).join(', ');
           console.log(`  ${s.id}  F1 ${s.f1.toFixed(3)}  P ${s.precision.toFixed(3)}  R ${s.recall.toFixed(3)}` +
-            `${s.error ? `  ERROR ${s.error}` : ''}  ${p.url}`);
+            `${flags ? `  [${flags}]` : ''}  ${p.url}`);
         }
       }
     }
