@@ -170,7 +170,7 @@ export async function loadPages(
     pages.push({
       id,
       type: meta[id].page_type || raw._internal?.page_type?.primary || 'unknown',
-      url: meta[id].url ?? raw.url ?? '',
+      url: meta[id].url || raw.url || '',
       gold,
       holdout: isHoldout(id),
       nonEnglish: derived.nonEnglish,
