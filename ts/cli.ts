@@ -165,6 +165,8 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// Until main() settles, an exit (say, an emptied event loop) counts as a failure.
+process.exitCode = 1;
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

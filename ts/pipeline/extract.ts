@@ -35,13 +35,15 @@ export async function runExtract(opts: ExtractRunOptions): Promise<ExtractRunRes
   }
   const out = new JsonlWriter(opts.output, opts.level ?? 3);
   const rej = opts.rejects ? new JsonlWriter(opts.rejects) : null;
-  try {
-    await out.ready();
-    await rej?.ready();
-  } catch (e) {
-    await out.abort();
-    await rej?.abort();
-    throw e;
+  for (const w of [out, rej]) {
+    if (!w) continue;
+    try {
+      await w.ready();
+    } catch (e) {
+      await out.abort();
+      await rej?.abort();
+      throw new Error(`cannot write ${w.path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
   }
   let lastDraw = 0;
   let drawn = false;

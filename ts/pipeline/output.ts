@@ -157,11 +157,11 @@ export class JsonlWriter {
 
   /** Abandons the output: closes and deletes the partial file. */
   async abort(): Promise<void> {
-    try {
-      this.sink.end();
-      await once(this.file, 'close');
-    } catch {
-      /* ignore */
+    if (!this.file.destroyed) {
+      const closed = once(this.file, 'close').catch(() => {});
+      this.zstd?.destroy();
+      this.file.destroy();
+      await closed;
     }
     await unlink(this.tmp).catch(() => {});
   }

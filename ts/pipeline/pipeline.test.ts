@@ -260,6 +260,12 @@ describe('command line', () => {
     expect(existsSync(unreadable)).toBe(false);
   });
 
+  it('an output that cannot be written: exit 1 naming it', () => {
+    const r = runCli(['extract', 'warc-samples/samples.warc.gz', '-o', '/nonexistent-dir/o.jsonl.zst']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('cannot write /nonexistent-dir/o.jsonl.zst: ENOENT');
+  });
+
   it('--format markdown puts Markdown in text and records the option', () => {
     const d = tmp();
     const r = runCli(['extract', 'warc-samples/samples.warc.gz', '-o', path.join(d, 'o.jsonl'), '--format', 'markdown', '--workers', '1']);
