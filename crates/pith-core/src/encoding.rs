@@ -42,7 +42,7 @@ pub struct Decoded<'a> {
 pub fn decode<'a>(bytes: &'a [u8], content_type: Option<&str>, url: Option<&str>) -> Decoded<'a> {
     let (encoding, source, body) = decide(bytes, content_type, url);
     let text = if encoding == UTF_8 {
-        String::from_utf8_lossy(body)
+        String::from_utf8_lossy(body) // borrows when valid: the common case costs one check
     } else {
         encoding.decode_without_bom_handling(body).0
     };
@@ -179,12 +179,23 @@ fn cp1252_byte(c: char) -> Option<u8> {
     Some(byte)
 }
 
+/// A quick byte scan for the start of a mojibake run: a misread lead byte ('Â'..'ô', all
+/// encoded as 0xC3 0x82..=0xB4) followed by a misread continuation byte (U+0080..U+00BF,
+/// encoded 0xC2 0x80..=0xBF, or one of windows-1252's punctuation characters, encoded
+/// with lead bytes 0xC5, 0xC6, 0xCB or 0xE2). Real accented text ("é" before a letter)
+/// fails it at once, so the full repair pass runs only where it can find something.
+fn has_mojibake_pair(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(0xC3, bytes).any(|i| match bytes.get(i + 1..i + 3) {
+        Some(&[second, next]) => (0x82..=0xB4).contains(&second) && matches!(next, 0xC2 | 0xC5 | 0xC6 | 0xCB | 0xE2),
+        _ => false,
+    })
+}
+
 /// Repairs runs of characters that are UTF-8 bytes misread as windows-1252. A run is only
 /// replaced when its bytes form valid multi-byte UTF-8, so genuine Latin-1 text ("café")
 /// is left alone. Returns `None` when nothing changed.
 pub fn repair_mojibake(text: &str) -> Option<String> {
-    // Every mojibake run starts with a misread lead byte 0xC2..=0xF4, i.e. one of 'Â'..'ô'.
-    if !text.chars().any(|c| ('\u{C2}'..='\u{F4}').contains(&c)) {
+    if !has_mojibake_pair(text.as_bytes()) {
         return None;
     }
     let mut out = String::with_capacity(text.len());

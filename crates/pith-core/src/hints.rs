@@ -12,73 +12,70 @@ pub const HIDDEN: u8 = 16;
 /// A byline: `class="author"`, `rel=author`, `itemprop=author`.
 pub const BYLINE: u8 = 32;
 
-const BOILERPLATE_WORDS: &[&str] = &[
-    "nav", "navbar", "navigation", "menu", "menubar", "submenu", "breadcrumb", "breadcrumbs", "crumbs",
-    "footer", "sidebar", "cookie", "cookies", "consent", "gdpr", "share", "sharing",
-    "sharebar", "social", "socials", "related", "recommended", "recommendations", "promo", "promos",
-    "advert", "advertisement", "ad", "ads", "adsense", "adslot", "sponsor", "sponsored", "newsletter",
-    "subscribe", "subscription", "signup", "popup", "modal", "overlay", "masthead", "toolbar",
-    "pagination", "pager", "tagcloud", "copyright", "outbrain", "taboola", "trending", "popular",
-    "skiplink", "skip", "disclaimer", "topbar", "offcanvas", "login", "bottombar",
-];
+/// What one word of a class or id says, as hint flags (`BOILERPLATE`, `CONTENT`,
+/// `COMMENTS`, `BYLINE`). Words arrive lower-cased.
+fn word_flags(word: &[u8]) -> u8 {
+    match word {
+        b"nav" | b"navbar" | b"navigation" | b"menu" | b"menubar" | b"submenu" | b"breadcrumb" | b"breadcrumbs"
+        | b"crumbs" | b"footer" | b"sidebar" | b"cookie" | b"cookies" | b"consent" | b"gdpr" | b"share"
+        | b"sharing" | b"sharebar" | b"social" | b"socials" | b"related" | b"recommended" | b"recommendations"
+        | b"promo" | b"promos" | b"advert" | b"advertisement" | b"ad" | b"ads" | b"adsense" | b"adslot"
+        | b"sponsor" | b"sponsored" | b"newsletter" | b"subscribe" | b"subscription" | b"signup" | b"popup"
+        | b"modal" | b"overlay" | b"masthead" | b"toolbar" | b"pagination" | b"pager" | b"tagcloud"
+        | b"copyright" | b"outbrain" | b"taboola" | b"trending" | b"popular" | b"skiplink" | b"skip"
+        | b"disclaimer" | b"topbar" | b"offcanvas" | b"login" | b"bottombar" => BOILERPLATE,
+        b"article" | b"content" | b"entry" | b"post" | b"story" | b"main" | b"body" | b"text" | b"prose"
+        | b"blog" | b"markdown" | b"rte" | b"richtext" | b"question" | b"answer" | b"answers" | b"thread"
+        | b"message" | b"description" | b"product" | b"documentation" | b"docs" => CONTENT,
+        b"comment" | b"comments" | b"disqus" | b"respond" | b"replies" | b"reply" => COMMENTS,
+        b"author" | b"authors" | b"byline" => BYLINE,
+        _ => 0,
+    }
+}
 
-const CONTENT_WORDS: &[&str] = &[
-    "article", "content", "entry", "post", "story", "main", "body", "text", "prose", "blog", "markdown",
-    "rte", "richtext", "question", "answer", "answers", "thread", "message", "description", "product",
-    "documentation", "docs",
-];
-
-const COMMENT_WORDS: &[&str] = &["comment", "comments", "disqus", "respond", "replies", "reply"];
+/// Whole class tokens that hide an element visually.
+fn hides(token: &[u8]) -> bool {
+    matches!(
+        token,
+        b"sr-only" | b"screen-reader-text" | b"visually-hidden" | b"visuallyhidden" | b"hidden" | b"is-hidden"
+            | b"hide" | b"u-hidden" | b"offscreen"
+    )
+}
 
 /// Flags from the `class` and `id` attributes.
 pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> u8 {
-    let mut boiler = false;
-    let mut content = false;
-    let mut comments = false;
+    let mut words = 0u8;
     let mut hidden = false;
-    let mut byline = false;
+    let mut byline_blocked = false;
+    let mut buf = [0u8; 32];
     for value in [class, id].into_iter().flatten() {
-        for token in value.split_ascii_whitespace() {
-            let token = token.to_ascii_lowercase();
-            if matches!(
-                token.as_str(),
-                "sr-only" | "screen-reader-text" | "visually-hidden" | "visuallyhidden" | "hidden"
-                    | "is-hidden" | "hide" | "u-hidden" | "offscreen"
-            ) {
+        for token in value.as_bytes().split(u8::is_ascii_whitespace).filter(|t| !t.is_empty()) {
+            let Some(lower) = buf.get_mut(..token.len()) else { continue };
+            lower.copy_from_slice(token);
+            lower.make_ascii_lowercase();
+            if hides(lower) {
                 hidden = true;
                 continue;
             }
-            let words = || token.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty());
-            if words().any(|w| BOILERPLATE_WORDS.contains(&w)) {
-                boiler = true;
-            }
-            if words().any(|w| CONTENT_WORDS.contains(&w)) {
-                content = true;
-            }
-            if words().any(|w| COMMENT_WORDS.contains(&w)) {
-                comments = true;
-            }
-            if words().any(|w| matches!(w, "author" | "byline" | "authors")) && !words().any(|w| matches!(w, "bio" | "box" | "avatar" | "image" | "img" | "photo")) {
-                byline = true;
+            for word in lower.split(|b| !b.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
+                words |= word_flags(word);
+                byline_blocked |= matches!(word, b"bio" | b"box" | b"avatar" | b"image" | b"img" | b"photo");
             }
         }
     }
-    let mut flags = 0;
-    if byline {
+    let mut flags = if hidden { HIDDEN } else { 0 };
+    if words & BYLINE != 0 && !byline_blocked {
         flags |= BYLINE;
-    }
-    if hidden {
-        flags |= HIDDEN;
     }
     // A boilerplate word marks the box even beside a content word ("related-posts",
     // "main-nav"); page-wide wrappers so marked are protected by the scorer.
-    if comments {
-        flags |= COMMENTS;
-    } else if boiler {
-        flags |= BOILERPLATE;
-    } else if content {
-        flags |= CONTENT;
-    }
+    flags |= if words & COMMENTS != 0 {
+        COMMENTS
+    } else if words & BOILERPLATE != 0 {
+        BOILERPLATE
+    } else {
+        words & CONTENT
+    };
     flags
 }
 
