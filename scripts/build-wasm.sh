@@ -10,7 +10,8 @@
 # (the target's default), so the JS side turns a trap into an error and re-instantiates.
 #
 # Env: PITH_WASM_PROFILE (default release), PITH_WASM_OPT=0 to skip wasm-opt,
-#      PITH_WASM_SIMD=1 to enable simd128 (Node >= 16 runs it).
+#      PITH_WASM_SIMD=1 to enable simd128 (Node >= 16 runs it),
+#      PITH_WASM_TARGET_DIR (default target/wasm), PITH_WASM_OUT (default crates/pith-wasm/pith.wasm).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -18,7 +19,7 @@ bash scripts/install-toolchain.sh
 
 target=wasm32-unknown-unknown
 profile=${PITH_WASM_PROFILE:-release}
-tdir="$root/target/wasm"
+tdir=${PITH_WASM_TARGET_DIR:-$root/target/wasm}
 tvar=$(echo "$target" | tr 'a-z-' 'A-Z_')
 
 export RUSTC=/usr/bin/rustc     # Debian 1.96: must match rust-web-src's std source
@@ -33,7 +34,7 @@ start=$(date +%s)
   -Zbuild-std=std,panic_abort
 pdir=$profile; [ "$profile" = dev ] && pdir=debug
 raw="$tdir/$target/$pdir/pith_wasm.wasm"
-out="$root/crates/pith-wasm/pith.wasm"
+out=${PITH_WASM_OUT:-$root/crates/pith-wasm/pith.wasm}
 
 if [ "${PITH_WASM_OPT:-1}" != 0 ] && command -v wasm-opt >/dev/null 2>&1; then
   # Enable the features rustc's default wasm32 CPU emits; wasm-opt 108 does not infer them all.

@@ -66,7 +66,10 @@ export interface Extraction {
   markdown?: string;
   title: string | null;
   author: string | null;
+  /** Publication date, `YYYY-MM-DD`. */
   published: string | null;
+  /** Last-modified date, `YYYY-MM-DD`. */
+  modified: string | null;
   language: string | null;
   language_confidence: number | null;
   canonical_url: string | null;

@@ -88,7 +88,7 @@ pub unsafe extern "C" fn pith_result_free(handle: *mut String) {
     drop(Box::from_raw(handle));
 }
 
-const PANIC_CAP: usize = 4096;
+const PANIC_CAP: usize = 64 << 10;
 static mut PANIC_MSG: [u8; PANIC_CAP] = [0; PANIC_CAP];
 static mut PANIC_LEN: usize = 0;
 static HOOK: Once = Once::new();
