@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { isNonEnglish } from './metrics.js';
 import { payloadSnippets } from './payload.js';
 
@@ -39,14 +41,26 @@ export function isHoldout(id: string): boolean {
 
 /**
  * Facts that need the HTML (payload snippets) are cached per page in bench/accuracy/.cache/derived.json, keyed by
- * the page's file sizes and mtimes and by CACHE_VERSION (bump it when payload.ts or isNonEnglish change).
+ * the page's file sizes and mtimes, and by a hash of payload.ts and metrics.ts (derivedVersion).
  */
 interface DerivedCache {
-  version: number;
+  version: string;
   pages: Record<string, { key: string; payload: string[]; nonEnglish: boolean }>;
 }
 
 const CACHE_VERSION = 3;
+
+/** CACHE_VERSION plus a hash of the code the derived facts come from, so editing it invalidates the cache. */
+function derivedVersion(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const h = createHash('sha1').update(String(CACHE_VERSION));
+  for (const f of ['payload.ts', 'metrics.ts']) {
+    try {
+      h.update(fs.readFileSync(path.join(here, f)));
+    } catch {}
+  }
+  return h.digest('hex');
+}
 
 function pageKey(dataDir: string, id: string): string {
   const g = fs.statSync(path.join(dataDir, 'ground-truth', `${id}.json`));
@@ -139,10 +153,11 @@ export async function loadPages(
   const want = ids ?? every;
   for (const id of want) if (!meta[id]) throw new Error(`unknown page id ${id}`);
   const cacheFile = path.join(cacheDir, 'derived.json');
-  let cache: DerivedCache = { version: CACHE_VERSION, pages: {} };
+  const version = derivedVersion();
+  let cache: DerivedCache = { version, pages: {} };
   try {
     const c = JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as DerivedCache;
-    if (c.version === CACHE_VERSION) cache = c;
+    if (c.version === version) cache = c;
   } catch {}
   let dirty = false;
 
