@@ -181,6 +181,20 @@ describe('damaged input', () => {
     expect(recs.slice(1).map((e) => e.meta.id)).toEqual(manifest.records.map((r) => r.id));
   });
 
+  it('WARC header lines ending in bare LF are read too', async () => {
+    const html = '<html><body><p>Hello</p></body></html>';
+    const http = `HTTP/1.1 200 OK\nContent-Type: text/html\n\n${html}`;
+    const rec = `WARC/0.18\nWARC-Type: response\nWARC-Record-ID: <urn:uuid:lf>\nWARC-Target-URI: http://lf.example/\nContent-Length: ${http.length}\n\n${http}\n\n`;
+    const p = path.join(tmp(), 'lf.warc');
+    writeFileSync(p, rec + rec.replace('urn:uuid:lf', 'urn:uuid:lf2'));
+    const recs = records(await readAll(p));
+    expect(recs.map((e) => [e.kind, e.meta.id, e.meta.url])).toEqual([
+      ['extract', 'urn:uuid:lf', 'http://lf.example/'],
+      ['extract', 'urn:uuid:lf2', 'http://lf.example/'],
+    ]);
+    expect(recs[0]!.kind === 'extract' && Buffer.from(recs[0]!.body).toString()).toBe(html);
+  });
+
   it('unreadable and non-WARC inputs are errors naming the file, not crashes', async () => {
     const dir = tmp();
     const junk = path.join(dir, 'notes.txt');

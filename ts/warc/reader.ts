@@ -462,9 +462,22 @@ function emptyMeta(file: string, offset: number, length: number): RecordMeta {
   return { file, offset, length, id: null, url: null, date: null, warcType: null, warcTruncated: null, httpStatus: null, contentType: null };
 }
 
+/**
+ * warcio finds the end of the WARC headers by CRLF CRLF only: a record whose WARC header lines end
+ * in bare LF gets them rewritten to CRLF (the block is untouched).
+ */
+function crlfWarcHeaders(data: Uint8Array): Uint8Array {
+  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const crlf = b.indexOf(CRLF2);
+  const lf = b.indexOf('\n\n', 0, 'latin1');
+  if (lf < 0 || (crlf >= 0 && crlf < lf)) return data;
+  const head = b.subarray(0, lf).toString('latin1').replace(/\r?\n/g, '\r\n');
+  return Buffer.concat([Buffer.from(head + '\r\n\r\n', 'latin1'), b.subarray(lf + 2)]);
+}
+
 /** Parses the WARC records in one framed unit with warcio and classifies each. */
 async function* unitRecords(file: string, unit: Unit): AsyncGenerator<RecordEvent> {
-  const parser = new WARCParser(new AsyncIterReader([unit.data], null), { parseHttp: false });
+  const parser = new WARCParser(new AsyncIterReader([crlfWarcHeaders(unit.data)], null), { parseHttp: false });
   let n = 0;
   // In a unit cut short by the end of the file, the last record is the one cut: held back
   // until the next one shows it was complete.
