@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::classify::{PageType, RejectReason};
+
 /// What the transport knows about the record.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -90,7 +92,7 @@ pub struct Link {
     pub href: String,
 }
 
-#[derive(Debug, Clone, Default, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Extraction {
     pub text: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -111,6 +113,10 @@ pub struct Extraction {
     pub text_bytes: usize,
     /// `text_bytes / html_bytes`.
     pub content_ratio: f64,
+    pub page_type: PageType,
+    /// Whether the text is worth keeping; when not, `reject_reason` says why.
+    pub accepted: bool,
+    pub reject_reason: Option<RejectReason>,
     pub sections: Vec<Section>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub links: Option<Vec<Link>>,

@@ -5,12 +5,14 @@
 //! 2. `tree`: one lol-html pass that strips payload (`tags`, `hints`) and builds a small
 //!    block tree, collecting `metadata` on the way;
 //! 3. `score`: find the main content by text density and prune boilerplate inside it;
-//! 4. `output`: plain text with sections, and Markdown; `language` of the result.
+//! 4. `output`: plain text with sections, and Markdown; `language` of the result;
+//! 5. `classify`: the page type and the acceptance verdict.
 //!
 //! `api` holds the types that cross the boundary to the Node addon and the WebAssembly
 //! build, which both call [`extract_json`].
 
 mod api;
+mod classify;
 pub mod encoding;
 mod hints;
 mod language;

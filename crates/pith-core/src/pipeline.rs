@@ -2,7 +2,7 @@
 
 use crate::api::{EncodingReport, ExtractError, Extraction, Hints, Options};
 use crate::tags::Tag;
-use crate::{encoding, hints, language, output, score, tree};
+use crate::{classify, encoding, hints, language, output, score, tree};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, ExtractError> {
@@ -17,6 +17,9 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     };
     let rendered = output::render(tree, selection, options.markdown, options.comments);
     let text = nfc(rendered.text);
+    let signals = classify::Signals::measure(tree, selection, &text);
+    let page_type = classify::page_type(&meta, hints.url.as_deref(), &signals);
+    let reject_reason = classify::verdict(&text, html.len(), page_type, &signals, tree.payload_bytes);
     let (language, language_confidence) = language::detect(&text, meta.html_lang.as_deref());
     let text_bytes = text.len();
     Ok(Extraction {
@@ -38,6 +41,9 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
         html_bytes: html.len(),
         text_bytes,
         content_ratio: if html.is_empty() { 0.0 } else { text_bytes as f64 / html.len() as f64 },
+        page_type,
+        accepted: reject_reason.is_none(),
+        reject_reason,
         sections: rendered.sections,
         links: options.links.then_some(rendered.links),
         comments: rendered.comments.map(nfc),

@@ -41,6 +41,8 @@ pub struct Tree {
     /// The markup inside `<noscript>` elements (lol-html reads it as raw text, as a browser
     /// with scripting does). JavaScript apps put their crawler view there.
     pub noscript_html: String,
+    /// Bytes of script, style and other payload text that was dropped.
+    pub payload_bytes: usize,
 }
 
 impl Tree {
@@ -177,6 +179,7 @@ struct Builder {
     drop_next: bool,
     meta: MetaCollector,
     noscript_html: String,
+    payload_bytes: usize,
 }
 
 impl Builder {
@@ -191,6 +194,7 @@ impl Builder {
             drop_next: false,
             meta: MetaCollector::default(),
             noscript_html: String::new(),
+            payload_bytes: 0,
         }
     }
 
@@ -325,7 +329,7 @@ impl Builder {
                 }
             }
             Capture::None if self.dropped_depth == 0 => self.pending.push_str(raw),
-            Capture::None => {}
+            Capture::None => self.payload_bytes += raw.len(),
         }
         if last_in_node {
             self.flush_text();
@@ -356,7 +360,8 @@ impl Builder {
 
     fn finish(mut self) -> (Tree, MetaCollector) {
         self.flush_text();
-        (Tree { nodes: self.nodes, text: self.text, noscript_html: self.noscript_html }, self.meta)
+        let tree = Tree { nodes: self.nodes, text: self.text, noscript_html: self.noscript_html, payload_bytes: self.payload_bytes };
+        (tree, self.meta)
     }
 }
 

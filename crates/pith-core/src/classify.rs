@@ -1,0 +1,217 @@
+//! Stage 5: what kind of page this is, and whether its text is worth keeping.
+//! Both read signals the earlier stages already computed; nothing here re-parses.
+
+use crate::metadata::Metadata;
+use crate::score::Selection;
+use crate::tags::Tag;
+use crate::tree::{Child, Tree};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PageType {
+    Article,
+    Forum,
+    Product,
+    Collection,
+    Listing,
+    Documentation,
+    Service,
+    Other,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RejectReason {
+    Empty,
+    TooShort,
+    NoProse,
+    LinkList,
+    JavascriptShell,
+    ConsentOrPaywall,
+    LowTextRatio,
+}
+
+/// What the page shows, counted once from the tree and the extracted text.
+#[derive(Debug, Default, Clone)]
+pub struct Signals {
+    /// Links wrapping blocks (teaser cards) in the main content.
+    pub cards: usize,
+    /// Prose paragraphs (80+ characters with punctuation) in the main content.
+    pub prose_blocks: usize,
+    /// Comment or post containers on the page.
+    pub comment_boxes: usize,
+    /// Currency amounts ("$19.99", "€5") in the text.
+    pub prices: usize,
+    /// Characters of extracted text (not bytes: CJK counts fairly).
+    pub chars: usize,
+    /// Words (whitespace-separated; a CJK run counts by characters / 2).
+    pub words: usize,
+    pub link_density: f32,
+}
+
+impl Signals {
+    pub fn measure(tree: &Tree, selection: &Selection, text: &str) -> Signals {
+        let mut s = Signals::default();
+        let mut stack = vec![selection.root];
+        while let Some(id) = stack.pop() {
+            let node = tree.node(id);
+            let stats = selection.stats[id as usize];
+            if node.tag == Tag::A && node.children.iter().any(|c| matches!(c, Child::Node(n) if tree.node(*n).tag.is_block())) {
+                s.cards += 1;
+            }
+            if matches!(node.tag, Tag::P | Tag::Div | Tag::Li | Tag::Td | Tag::Blockquote | Tag::Dd)
+                && !node.children.iter().any(|c| matches!(c, Child::Node(n) if tree.node(*n).tag.is_block()))
+                && stats.chars >= 80
+                && stats.punct >= 1
+                && stats.link_density() < 0.5
+            {
+                s.prose_blocks += 1;
+            }
+            for child in &node.children {
+                if let Child::Node(c) = *child {
+                    if !selection.removed[c as usize] {
+                        stack.push(c);
+                    }
+                }
+            }
+        }
+        s.comment_boxes = selection.comments.len();
+        let root = selection.stats[selection.root as usize];
+        s.link_density = root.link_density();
+        s.chars = text.chars().count();
+        let cjk = text.chars().filter(|c| is_cjk(*c)).count();
+        s.words = text.split_whitespace().count() + cjk / 2;
+        s.prices = count_prices(text);
+        s
+    }
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
+}
+
+fn count_prices(text: &str) -> usize {
+    let mut count = 0;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if matches!(c, '$' | '€' | '£' | '¥' | '₹') && chars.peek().is_some_and(|n| n.is_ascii_digit()) {
+            count += 1;
+        }
+    }
+    count
+}
+
+fn path_of(url: &str) -> String {
+    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let path = after_scheme.find('/').map_or("/", |at| &after_scheme[at..]);
+    path.split(['?', '#']).next().unwrap_or("/").to_ascii_lowercase()
+}
+
+fn host_of(url: &str) -> String {
+    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+    after_scheme.split(['/', '?', '#', ':']).next().unwrap_or("").to_ascii_lowercase()
+}
+
+fn has_segment(path: &str, segments: &[&str]) -> bool {
+    path.split('/').any(|s| segments.contains(&s))
+}
+
+/// Classifies from schema.org types, Open Graph, URL shape and page structure, strongest
+/// signal first.
+pub fn page_type(meta: &Metadata, url: Option<&str>, s: &Signals) -> PageType {
+    let has = |t: &str| meta.json_ld_types.iter().any(|x| x == t);
+    let og = meta.og_type.as_deref().unwrap_or("");
+    let path = url.map(path_of).unwrap_or_default();
+    let host = url.map(host_of).unwrap_or_default();
+    let listy = s.cards >= 6 && s.prose_blocks < s.cards / 2 + 3;
+
+    if has("QAPage") || has("DiscussionForumPosting")
+        || has_segment(&path, &["forum", "forums", "thread", "threads", "questions", "topic", "topics", "t", "discussion", "discussions", "community"])
+        || host.starts_with("forum") || host.starts_with("community.") || host.starts_with("discuss")
+    {
+        return PageType::Forum;
+    }
+    let product_signal = has("Product") || has("ProductGroup") || og.starts_with("product") || og.contains(":item")
+        || has_segment(&path, &["product", "products", "p", "dp", "itm", "item", "pdp"]);
+    let collection_signal = has("CollectionPage") || has("OfferCatalog") || og.contains("group")
+        || has_segment(&path, &["collections", "collection", "category", "categories", "c", "shop", "catalog"]);
+    if collection_signal && (s.prices >= 3 || s.cards >= 4 || has("ItemList")) {
+        return PageType::Collection;
+    }
+    if product_signal {
+        return if listy && s.prices >= 4 { PageType::Collection } else { PageType::Product };
+    }
+    if has("TechArticle") || has("APIReference")
+        || has_segment(&path, &["docs", "doc", "documentation", "reference", "api", "manual", "guide", "guides", "kb", "wiki", "help", "handbook", "learn", "usersguide", "man"])
+        || host.starts_with("docs.") || host.starts_with("developer.") || host.starts_with("help.") || host.contains("readthedocs")
+    {
+        return PageType::Documentation;
+    }
+    if has("ItemList") && !has("Article") && !has("BlogPosting") && !has("NewsArticle") || listy {
+        return if s.prices >= 4 { PageType::Collection } else { PageType::Listing };
+    }
+    // WordPress and others say og:type "article" for every page; a date or a byline is
+    // what marks an article.
+    let dated = meta.published.is_some() || meta.author.is_some();
+    if has("Article") || has("NewsArticle") || has("BlogPosting") || (og == "article" && dated) || dated
+        || has_segment(&path, &["blog", "news", "article", "articles", "posts", "post", "story", "stories"])
+    {
+        return PageType::Article;
+    }
+    if has("Service") || has("LocalBusiness") || has("ProfessionalService") || has("Organization")
+        || has_segment(&path, &["services", "service", "pricing", "solutions", "about", "contact", "plans", "features"])
+    {
+        return PageType::Service;
+    }
+    if s.prose_blocks >= 8 {
+        PageType::Article
+    } else if s.chars < 200 {
+        PageType::Other
+    } else {
+        PageType::Service
+    }
+}
+
+/// The shortest text accepted, in words (CJK counted by characters / 2): a news brief of two
+/// sentences passes.
+const MIN_WORDS: usize = 30;
+
+const CONSENT_PHRASES: &[&str] = &[
+    "cookie", "consent", "subscribe to continue", "subscribe to read", "sign in to continue", "log in to continue",
+    "create a free account", "already a subscriber", "enable javascript", "javascript is disabled",
+    "your browser does not support", "paywall", "accept all",
+];
+
+/// Whether the text is worth keeping, and why not.
+pub fn verdict(text: &str, html_bytes: usize, page_type: PageType, s: &Signals, scripts_bytes: usize) -> Option<RejectReason> {
+    if s.chars == 0 {
+        return Some(if scripts_bytes > html_bytes / 3 { RejectReason::JavascriptShell } else { RejectReason::Empty });
+    }
+    if s.words < MIN_WORDS {
+        let lower = text.to_lowercase();
+        if CONSENT_PHRASES.iter().any(|p| lower.contains(p)) {
+            return Some(RejectReason::ConsentOrPaywall);
+        }
+        if scripts_bytes > html_bytes / 3 {
+            return Some(RejectReason::JavascriptShell);
+        }
+        return Some(RejectReason::TooShort);
+    }
+    let lower = text.to_lowercase();
+    let consent_hits = CONSENT_PHRASES.iter().filter(|p| lower.contains(*p)).count();
+    if consent_hits >= 2 && s.words < 150 {
+        return Some(RejectReason::ConsentOrPaywall);
+    }
+    if matches!(page_type, PageType::Listing | PageType::Collection) && s.prose_blocks == 0 || s.link_density > 0.6 {
+        return Some(RejectReason::LinkList);
+    }
+    if s.prose_blocks == 0 && !matches!(page_type, PageType::Product | PageType::Documentation | PageType::Forum) && s.words < 80 {
+        return Some(RejectReason::NoProse);
+    }
+    // Under 0.1% text on a large page: the text is a remnant of an app or a gallery.
+    if html_bytes > 200_000 && (text.len() as f64) < html_bytes as f64 * 0.001 && s.words < 200 {
+        return Some(RejectReason::LowTextRatio);
+    }
+    None
+}
