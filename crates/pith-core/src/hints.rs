@@ -11,13 +11,17 @@ pub const MAIN: u8 = 8;
 pub const HIDDEN: u8 = 16;
 /// A byline: `class="author"`, `rel=author`, `itemprop=author`.
 pub const BYLINE: u8 = 32;
+/// A cookie or consent dialog (also `BOILERPLATE`).
+pub const CONSENT: u8 = 64;
 
 /// What one word of a class or id says, as hint flags (`BOILERPLATE`, `CONTENT`,
 /// `COMMENTS`, `BYLINE`). Words arrive lower-cased.
 fn word_flags(word: &[u8]) -> u8 {
     match word {
+        b"cookie" | b"cookies" | b"consent" | b"gdpr" | b"onetrust" | b"cookiebot" | b"didomi"
+        | b"usercentrics" => CONSENT | BOILERPLATE,
         b"nav" | b"navbar" | b"navigation" | b"menu" | b"menubar" | b"submenu" | b"breadcrumb" | b"breadcrumbs"
-        | b"crumbs" | b"footer" | b"sidebar" | b"cookie" | b"cookies" | b"consent" | b"gdpr" | b"share"
+        | b"crumbs" | b"footer" | b"sidebar" | b"share"
         | b"sharing" | b"sharebar" | b"social" | b"socials" | b"related" | b"recommended" | b"recommendations"
         | b"promo" | b"promos" | b"advert" | b"advertisement" | b"ad" | b"ads" | b"adsense" | b"adslot"
         | b"sponsor" | b"sponsored" | b"newsletter" | b"subscribe" | b"subscription" | b"signup" | b"popup"
@@ -72,7 +76,7 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> u8 {
     flags |= if words & COMMENTS != 0 {
         COMMENTS
     } else if words & BOILERPLATE != 0 {
-        BOILERPLATE
+        words & (BOILERPLATE | CONSENT)
     } else {
         words & CONTENT
     };

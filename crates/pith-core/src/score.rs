@@ -133,7 +133,9 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
         }
         let boilerplate_box = matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer)
             || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
-        if boilerplate_box && prose[id] < 0.4 * prose[0] {
+        // Consent dialogs are long and wordy, so they get a laxer guard.
+        let guard = if node.hints & hints::CONSENT != 0 { 0.8 } else { 0.4 };
+        if (boilerplate_box && prose[id] < guard * prose[0]) && !matches!(node.tag, Tag::Html | Tag::Body) {
             removed[id] = true;
         } else if node.hints & hints::COMMENTS != 0 && !comments.iter().any(|&c| is_ancestor(tree, c, id as NodeId)) {
             comments.push(id as NodeId);
@@ -190,7 +192,9 @@ fn block_weight(tag: Tag, chars: u32, link: u32, punct: u32) -> f32 {
         return 0.0;
     }
     let mut w = 1.0 - density;
-    if tag.is_heading() {
+    // Headings and code are content, but long logs or listings should not decide where
+    // the prose is.
+    if tag.is_heading() || tag == Tag::Pre {
         return w * 0.5;
     }
     if chars < 30 && punct == 0 {
