@@ -275,6 +275,22 @@ describe('command line', () => {
     for (const x of recs) expect(x.extractor.options.format).toBe('markdown');
   });
 
+  it('a progress line on a terminal: records/s, MB/s, percent, ETA', async () => {
+    const d = tmp();
+    const log = Object.assign(new Sink(), { isTTY: true, columns: 200 });
+    await runExtract({ inputs: [path.join(SAMPLES, 'samples.warc.gz')], output: path.join(d, 'o.jsonl.zst'), workers: 1, engine: 'native', log });
+    expect(log.text).toMatch(/\r\x1b\[2Kpith: \d+ records \(\d+ extracted\)\s+[\d.]+ rec\/s\s+[\d.]+ MB\/s\s+[\d.]+%\s+ETA /);
+    expect(log.text).toMatch(/pith extract: done in/);
+  });
+
+  it('breaking out of extractWarc stops the pool cleanly', async () => {
+    let n = 0;
+    for await (const r of extractWarc(path.join(SAMPLES, 'samples.warc.gz'), { workers: 2, engine: 'native' })) {
+      if (r.status === 'extracted' && ++n === 2) break;
+    }
+    expect(n).toBe(2);
+  });
+
   it('no progress line without a terminal', () => {
     const d = tmp();
     const r = runCli(['extract', 'warc-samples/samples.warc.gz', '-o', path.join(d, 'o.jsonl.zst')]);
