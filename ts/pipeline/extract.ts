@@ -28,6 +28,9 @@ export async function runExtract(opts: ExtractRunOptions): Promise<ExtractRunRes
   const tty = (log as NodeJS.WriteStream).isTTY === true;
   const progress = opts.progress ?? tty;
   const { files, errors } = await expandInputs(opts.inputs);
+  if (!files.length && !errors.length) {
+    errors.push({ file: opts.inputs.join(' '), offset: null, message: 'no WARC or HTML files found' });
+  }
   const stats = new Stats(files.reduce((s, f) => s + f.size, 0));
   for (const e of errors) {
     stats.add({ status: 'error', error: e });

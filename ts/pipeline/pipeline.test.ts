@@ -260,6 +260,13 @@ describe('command line', () => {
     expect(existsSync(unreadable)).toBe(false);
   });
 
+  it('a directory with no WARC or HTML files: exit 1 saying so', () => {
+    const d = tmp();
+    const r = runCli(['extract', d, '-o', path.join(d, 'o.jsonl.zst')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${d}: no WARC or HTML files found`);
+  });
+
   it('an output that cannot be written: exit 1 naming it', () => {
     const r = runCli(['extract', 'warc-samples/samples.warc.gz', '-o', '/nonexistent-dir/o.jsonl.zst']);
     expect(r.code).toBe(1);
