@@ -28,7 +28,10 @@ export interface OutputRecord {
   date: string | null;
   title: string | null;
   author: string | null;
+  /** Publication date as the core normalises it (`YYYY-MM-DD`). */
   published: string | null;
+  /** Last-modified date (`YYYY-MM-DD`). */
+  modified: string | null;
   language: string | null;
   language_confidence: number | null;
   description: string | null;
@@ -65,6 +68,7 @@ export function buildRecord(meta: RecordMeta, r: Extraction, opts: ExtractorOpti
     title: r.title ?? null,
     author: r.author ?? null,
     published: r.published ?? null,
+    modified: r.modified ?? null,
     language: r.language ?? null,
     language_confidence: r.language_confidence ?? null,
     description: r.description ?? null,

@@ -70,7 +70,7 @@ describe('pith extract over warc-samples', () => {
     expect(recs.map((r) => r.id)).toEqual(expectedIds);
     for (const r of recs) {
       expect(Object.keys(r)).toEqual([
-        'id', 'text', 'url', 'date', 'title', 'author', 'published', 'language', 'language_confidence', 'description',
+        'id', 'text', 'url', 'date', 'title', 'author', 'published', 'modified', 'language', 'language_confidence', 'description',
         'site_name', 'canonical_url', 'encoding', 'html_bytes', 'text_bytes', 'content_ratio', 'http_status',
         'content_type', 'source', 'warc_truncated', 'extractor',
       ]);
