@@ -10,7 +10,25 @@ use napi_derive::napi;
 /// Never throws for extraction failures: they come back as `{"ok":false,"error":{..}}`.
 #[napi]
 pub fn extract(html: Uint8Array, request: String) -> String {
+    QUIET_PANICS.call_once(install_quiet_panic_hook);
     pith_core::extract_json(&html, &request)
+}
+
+static QUIET_PANICS: std::sync::Once = std::sync::Once::new();
+
+/// A panic in the core is caught by `extract_json` and returned as a `panic` error record, so
+/// the default hook's multi-line report (a full backtrace when RUST_BACKTRACE is set) would only
+/// flood a crawl's stderr. Print one line instead; `PITH_PANIC_BACKTRACE=1` keeps the default.
+/// The hook belongs to this addon's own copy of std, so it affects nothing else in the process.
+fn install_quiet_panic_hook() {
+    if std::env::var_os("PITH_PANIC_BACKTRACE").is_some_and(|v| v == "1") {
+        return;
+    }
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info.payload_as_str().unwrap_or("unknown panic");
+        let at = info.location().map(|l| format!("{}:{}", l.file(), l.line())).unwrap_or_default();
+        eprintln!("pith: core panicked at {at}: {msg} (record returned as a panic error)");
+    }));
 }
 
 /// Fingerprint of the pith-core sources this addon was built from (see build.rs); equal to the
