@@ -31,6 +31,9 @@ let compiled: WebAssembly.Module | undefined;
 let instance: PithWasmExports | undefined;
 let instantiations = 0;
 
+/** Memory above which the instance is replaced after a call (PITH_WASM_MAX_RETAINED_MB, default 256). */
+const MAX_RETAINED_MEMORY = Number(process.env.PITH_WASM_MAX_RETAINED_MB ?? 256) * (1 << 20);
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
@@ -111,6 +114,9 @@ export function extractWasm(html: Uint8Array, requestJson: string): string {
     const handle = ex.pith_extract(htmlPtr, html.length, reqPtr, req.length);
     const out = decoder.decode(new Uint8Array(ex.memory.buffer, ex.pith_result_ptr(handle), ex.pith_result_len(handle)));
     ex.pith_result_free(handle);
+    // Linear memory never shrinks: after an outsized record, start the next call from a fresh
+    // instance rather than keep the peak for the rest of the run.
+    if (ex.memory.buffer.byteLength > MAX_RETAINED_MEMORY) instance = undefined;
     return out;
   } catch (e) {
     if (isTrap(e)) return trapResponse(ex, e);
