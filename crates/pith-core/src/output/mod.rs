@@ -22,7 +22,7 @@ pub fn render(tree: &Tree, selection: &Selection, want_markdown: bool, want_comm
     let is_comment = |id: NodeId| selection.comments.contains(&id);
     let mut walker = Walker::new(tree, &selection.removed, &is_comment);
     walker.walk(selection.root);
-    let blocks = dedupe(walker.blocks);
+    let blocks = trim_edges(dedupe(walker.blocks));
     let (text, sections) = text::render(&blocks);
     let markdown = want_markdown.then(|| markdown::render(&blocks));
     let comments = (want_comments && !selection.comments.is_empty()).then(|| {
@@ -34,6 +34,34 @@ pub fn render(tree: &Tree, selection: &Selection, want_markdown: bool, want_comm
         text::render(&dedupe(walker.blocks)).0
     });
     Rendered { text, markdown, sections, links: walker.links, comments }
+}
+
+/// A short line without a sentence in it: a button label, a date, "Share this".
+fn is_weak(block: &Block) -> bool {
+    match block.kind {
+        Kind::Paragraph | Kind::ListItem { .. } => {
+            block.text.chars().count() < 40 && !block.text.contains(['.', '!', '?', '。', '！', '？'])
+        }
+        _ => false,
+    }
+}
+
+fn is_prose(block: &Block) -> bool {
+    matches!(block.kind, Kind::Paragraph | Kind::ListItem { .. }) && block.text.chars().count() >= 80
+}
+
+/// Trims short non-sentences (and trailing headings) off the ends of content that has
+/// prose in it: what sits before the first and after the last paragraph is page furniture.
+fn trim_edges(mut blocks: Vec<Block>) -> Vec<Block> {
+    if blocks.iter().filter(|b| is_prose(b)).count() < 2 {
+        return blocks;
+    }
+    while blocks.last().is_some_and(|b| is_weak(b) || matches!(b.kind, Kind::Heading(_))) {
+        blocks.pop();
+    }
+    let lead = blocks.iter().take_while(|b| is_weak(b)).count();
+    blocks.drain(..lead);
+    blocks
 }
 
 /// Drops later verbatim repeats of a paragraph (pull quotes, duplicated teasers). Short
