@@ -59,6 +59,25 @@ export interface Link {
   href: string;
 }
 
+export type PageType =
+  | 'article'
+  | 'forum'
+  | 'product'
+  | 'collection'
+  | 'listing'
+  | 'documentation'
+  | 'service'
+  | 'other';
+
+export type RejectReason =
+  | 'empty'
+  | 'too_short'
+  | 'no_prose'
+  | 'link_list'
+  | 'javascript_shell'
+  | 'consent_or_paywall'
+  | 'low_text_ratio';
+
 /** api.rs `Extraction`, as serialized (snake_case). */
 export interface Extraction {
   text: string;
@@ -80,6 +99,10 @@ export interface Extraction {
   text_bytes: number;
   /** `text_bytes / html_bytes`. */
   content_ratio: number;
+  page_type: PageType;
+  /** Whether the text is worth keeping; when not, `reject_reason` says why. */
+  accepted: boolean;
+  reject_reason: RejectReason | null;
   sections: Section[];
   /** Present only when `options.links`. */
   links?: Link[];
