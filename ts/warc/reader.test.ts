@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { createReadStream } from 'node:fs';
 import { WARCParser } from 'warcio';
@@ -179,6 +180,28 @@ describe('damaged input', () => {
     const recs = records(await readAll(p));
     expect(recs[0]).toMatchObject({ kind: 'reject', reason: 'budget_exceeded', meta: { id: 'urn:uuid:big', url: 'http://big.example/', offset: 0, length: head.length + big + 4 } });
     expect(recs.slice(1).map((e) => e.meta.id)).toEqual(manifest.records.map((r) => r.id));
+  });
+
+  it('a whole file gzipped as one stream is read (records share the member offset/length)', async () => {
+    const p = path.join(tmp(), 'one-stream.warc.gz');
+    const data = zlib.gzipSync(plain);
+    writeFileSync(p, data);
+    const recs = records(await readAll(p));
+    expect(recs.map((e) => e.meta.id)).toEqual(manifest.records.map((r) => r.id));
+    for (const e of recs) expect([e.meta.offset, e.meta.length]).toEqual([0, data.length]);
+  });
+
+  it('a gzip stream too large to hold is one budget_exceeded rejection and an input error', async () => {
+    const head = `WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:huge>\r\nContent-Length: ${MAX_RECORD_BYTES}\r\n\r\n`;
+    const p = path.join(tmp(), 'huge.warc.gz');
+    writeFileSync(p, Buffer.concat([zlib.gzipSync(Buffer.concat([Buffer.from(head), Buffer.alloc(MAX_RECORD_BYTES, 0x20), Buffer.from('\r\n\r\n')])), gz]));
+    const evs = await readAll(p);
+    const recs = records(evs);
+    expect(recs[0]).toMatchObject({ kind: 'reject', reason: 'budget_exceeded', meta: { offset: 0 } });
+    expect(recs.slice(1).map((e) => e.meta.id)).toEqual(manifest.records.map((r) => r.id));
+    const errors = evs.filter((e) => e.kind === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.kind === 'error' && errors[0]!.error.message).toMatch(/warcio recompress/);
   });
 
   it('WARC header lines ending in bare LF are read too', async () => {

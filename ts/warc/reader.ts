@@ -193,7 +193,16 @@ type UnitEvent =
   | { kind: 'unit'; unit: Unit }
   | { kind: 'error'; offset: number; message: string; fatal: boolean }
   /** Bytes [offset, offset + length) could not be read as records; reading resumes after them. */
-  | { kind: 'bad'; offset: number; length: number; message: string; reason?: RejectReason; meta?: RecordMeta };
+  | {
+      kind: 'bad';
+      offset: number;
+      length: number;
+      message: string;
+      reason?: RejectReason;
+      meta?: RecordMeta;
+      /** Also an input error (exit 1)? Default yes; a well-framed record over budget is not. */
+      inputError?: boolean;
+    };
 
 function gzipHeaderLength(b: Uint8Array): number {
   // 10-byte fixed header, then optional FEXTRA, FNAME, FCOMMENT, FHCRC. -1: incomplete.
@@ -334,7 +343,11 @@ async function* gzipUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
         return;
       }
       const tooBig = err instanceof RangeError || err.code === 'ERR_BUFFER_TOO_LARGE';
-      const what = tooBig ? `gzip member inflates to more than ${MAX_MEMBER_BYTES} bytes` : `corrupt gzip member (${err.message})`;
+      // A member this large is usually a whole file gzipped as one stream rather than one member per
+      // record; `warcio recompress` rewrites such files. Reported as an input error.
+      const what = tooBig
+        ? `gzip member inflates to more than ${MAX_MEMBER_BYTES} bytes (one gzip stream for many records? \`warcio recompress\` makes one member per record)`
+        : `corrupt gzip member (${err.message})`;
       const next = await nextGzipMember(win, off + 1);
       const end = next >= 0 ? next : await fileEnd(win, off);
       yield {
@@ -428,7 +441,7 @@ async function* plainUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
       while (t < after && t < 4 && (win.view(end + t, 1)[0] === 0x0d || win.view(end + t, 1)[0] === 0x0a)) t++;
       end += t;
       meta.length = end - off;
-      yield { kind: 'bad', offset: off, length: end - off, message: `record of ${total} bytes exceeds ${MAX_RECORD_BYTES}`, reason: 'budget_exceeded', meta };
+      yield { kind: 'bad', offset: off, length: end - off, message: `record of ${total} bytes exceeds ${MAX_RECORD_BYTES}`, reason: 'budget_exceeded', meta, inputError: false };
       off = end;
       want = 1 << 16;
       continue;
@@ -635,7 +648,7 @@ export async function* readFileRecords(file: InputFile): AsyncGenerator<ReadEven
         } else {
           yield { kind: 'reject', meta, reason: ue.reason ?? 'read_error', message: ue.message };
         }
-        if (ue.reason !== 'budget_exceeded') {
+        if (ue.inputError !== false) {
           ok = false;
           yield { kind: 'error', error: { file: file.path, offset: ue.offset, message: ue.message } };
         }
