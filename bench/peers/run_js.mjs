@@ -27,11 +27,12 @@ function parseArgs(argv) {
     peer: null,
     data: process.env.PITH_DEV_DATA || path.resolve(REPO, '..', 'shared', 'eval', 'wcxb-dev'),
     out: path.join(REPO, 'bench', '.cache', 'peers'),
-    ids: null, limit: null, runs: 3, warmup: 100,
+    ids: null, limit: null, runs: 3, warmup: 100, 'load-only': false,
   };
   for (let i = 0; i < argv.length; i += 2) {
     const k = argv[i].replace(/^--/, ''), v = argv[i + 1];
     if (!(k in a)) throw new Error(`unknown argument ${argv[i]}`);
+    if (k === 'load-only') { a[k] = true; i--; continue; }
     a[k] = ['limit', 'runs', 'warmup'].includes(k) ? Number(v) : v;
   }
   if (!a.peer) throw new Error('--peer readability|defuddle is required');
@@ -127,6 +128,13 @@ async function main() {
     return { id, url: files[id]?.url, html: raw.toString('utf8'), bytes: raw.length };
   });
   const totalBytes = pages.reduce((s, p) => s + p.bytes, 0);
+  if (global.gc) global.gc();
+  const rssAfterLoad = process.memoryUsage().rss / 2 ** 20;
+  if (a['load-only']) {
+    fs.mkdirSync(a.out, { recursive: true });
+    fs.writeFileSync(path.join(a.out, `${a.peer}.load.json`), JSON.stringify({ name: a.peer, pages: pages.length, rss_after_load_mb: rssAfterLoad, peak_rss_mb: peakRssMb() }));
+    return;
+  }
 
   // console noise from peers (e.g. defuddle warnings) must not land in our output
   const origLog = console.log, origWarn = console.warn, origErr = console.error;
@@ -176,7 +184,7 @@ async function main() {
     input: 'string (UTF-8 decoded untimed)', pages: pages.length, bytes: totalBytes, warmup_pages: warm, runs,
     median_pages_per_s: median(pps), min: Math.min(...pps), max: Math.max(...pps),
     median_mb_per_s: median(mbs), min_mb_per_s: Math.min(...mbs), max_mb_per_s: Math.max(...mbs),
-    peak_rss_mb: peak, errors: first.filter((o) => o.error).length,
+    peak_rss_mb: peak, rss_after_load_mb: rssAfterLoad, errors: first.filter((o) => o.error).length,
   };
   fs.writeFileSync(path.join(a.out, `${a.peer}.summary.json`), JSON.stringify(summary, null, 2) + '\n');
   process.stdout.write(JSON.stringify(summary) + '\n');

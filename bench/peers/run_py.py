@@ -41,6 +41,14 @@ def peak_rss_mb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
+def rss_now_mb():
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024.0
+    return None
+
+
 def cpu_seconds():
     r = resource.getrusage(resource.RUSAGE_SELF)
     return r.ru_utime + r.ru_stime
@@ -146,6 +154,7 @@ def main():
     ap.add_argument("--limit", type=int)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--warmup", type=int, default=100)
+    ap.add_argument("--load-only", action="store_true", help="load the pages, report RSS, exit (baseline for peak RSS)")
     a = ap.parse_args()
 
     with open(os.path.join(a.data, "metadata.json")) as f:
@@ -167,6 +176,13 @@ def main():
             raw = f.read()
         pages.append((i, files.get(i, {}).get("url"), raw.decode("utf-8", errors="replace"), len(raw)))
     total_bytes = sum(p[3] for p in pages)
+    gc.collect()
+    rss_after_load = rss_now_mb()
+    if a.load_only:
+        os.makedirs(a.out, exist_ok=True)
+        with open(os.path.join(a.out, a.peer + ".load.json"), "w") as f:
+            json.dump({"name": a.peer, "pages": len(pages), "rss_after_load_mb": rss_after_load, "peak_rss_mb": peak_rss_mb()}, f)
+        return
 
     def one(html, url):
         try:
@@ -225,6 +241,7 @@ def main():
         "min_mb_per_s": min(mbs),
         "max_mb_per_s": max(mbs),
         "peak_rss_mb": peak,
+        "rss_after_load_mb": rss_after_load,
         "errors": sum(1 for o in first if o.get("error")),
     }
     with open(os.path.join(a.out, a.peer + ".summary.json"), "w") as f:

@@ -30,6 +30,7 @@ struct Args {
     limit: Option<usize>,
     runs: usize,
     warmup: usize,
+    load_only: bool,
 }
 
 fn parse_args() -> Args {
@@ -41,11 +42,17 @@ fn parse_args() -> Args {
         limit: None,
         runs: 3,
         warmup: 100,
+        load_only: false,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < argv.len() {
         let v = argv.get(i + 1).cloned().unwrap_or_default();
+        if argv[i] == "--load-only" {
+            a.load_only = true;
+            i += 1;
+            continue;
+        }
         match argv[i].as_str() {
             "--peer" => a.peer = v,
             "--data" => a.data = PathBuf::from(v),
@@ -68,6 +75,17 @@ fn peak_rss_mb() -> f64 {
     let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
     for line in status.lines() {
         if let Some(rest) = line.strip_prefix("VmHWM:") {
+            let kb: f64 = rest.trim().trim_end_matches("kB").trim().parse().unwrap_or(0.0);
+            return kb / 1024.0;
+        }
+    }
+    0.0
+}
+
+fn rss_now_mb() -> f64 {
+    let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
+    for line in status.lines() {
+        if let Some(rest) = line.strip_prefix("VmRSS:") {
             let kb: f64 = rest.trim().trim_end_matches("kB").trim().parse().unwrap_or(0.0);
             return kb / 1024.0;
         }
@@ -197,6 +215,13 @@ fn main() {
     // rs-trafilatura takes &str: decode once, untimed (the dev pages are UTF-8)
     let strs: Vec<String> = pages.iter().map(|p| String::from_utf8_lossy(&p.html).into_owned()).collect();
     let total_bytes: usize = pages.iter().map(|p| p.html.len()).sum();
+    let rss_after_load = rss_now_mb();
+    if args.load_only {
+        fs::create_dir_all(&args.out).expect("out dir");
+        let j = json!({"name": args.peer, "pages": pages.len(), "rss_after_load_mb": rss_after_load, "peak_rss_mb": peak_rss_mb()});
+        fs::write(args.out.join(format!("{}.load.json", args.peer)), j.to_string()).expect("load.json");
+        return;
+    }
 
     // 3: warm-up
     for i in 0..args.warmup.min(pages.len()) {
@@ -269,6 +294,7 @@ fn main() {
         "min_mb_per_s": mbs.iter().cloned().fold(f64::INFINITY, f64::min),
         "max_mb_per_s": mbs.iter().cloned().fold(0.0, f64::max),
         "peak_rss_mb": peak_rss_mb(),
+        "rss_after_load_mb": rss_after_load,
         "errors": first.iter().filter(|o| o.error.is_some()).count(),
     });
     fs::write(
