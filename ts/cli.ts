@@ -48,6 +48,9 @@ Options:
                              default balanced.
   -r, --rejects FILE         write one JSON line per rejected record: id, url, file, offset,
                              length, reason, message (.zst compresses it).
+      --timeout SECONDS      time budget per record, counted from when a worker starts it
+                             (default 60; 0: none). A record over it is rejected as
+                             budget_exceeded and its worker thread replaced.
       --progress / --no-progress
                              force the live progress line on or off (default: on when stderr is a
                              terminal: records/s, MB/s, percent of input bytes, ETA).
@@ -60,7 +63,8 @@ What happens to each record (the end summary counts them; the counts add up to r
   skipped    not_response (request, metadata, warcinfo, resource, conversion records),
              revisit, not_html (other content types), empty_payload (no HTTP body).
   rejected   empty (nothing left after extraction), decode_failure (Content-Encoding that does
-             not decode), budget_exceeded (payload over 32 MiB or over the parser's memory),
+             not decode), budget_exceeded (payload over 32 MiB, record over 64 MiB, over the
+             parser's memory or over --timeout),
              core_error (the extractor failed), truncated_input (the file ends inside the record),
              read_error (a gzip member or record that cannot be parsed).
 Input errors (unreadable file, truncated or corrupt data) name the file and byte offset; the run
@@ -86,6 +90,7 @@ function parseExtract(argv: string[]) {
       format: { type: 'string', short: 'f' },
       favor: { type: 'string' },
       rejects: { type: 'string', short: 'r' },
+      timeout: { type: 'string' },
       progress: { type: 'boolean' },
       'no-progress': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -109,6 +114,13 @@ function parseExtract(argv: string[]) {
   if (favor !== 'balanced' && favor !== 'precision' && favor !== 'recall') {
     throw new UsageError(`--favor is balanced, precision or recall, not ${JSON.stringify(favor)}`);
   }
+  let timeoutSeconds: number | undefined;
+  if (values.timeout !== undefined) {
+    timeoutSeconds = Number(values.timeout);
+    if (!/^\d+(\.\d+)?$/.test(values.timeout) || !Number.isFinite(timeoutSeconds)) {
+      throw new UsageError(`--timeout wants seconds (0 for none), not ${JSON.stringify(values.timeout)}`);
+    }
+  }
   if (values.rejects && values.rejects === values.output) throw new UsageError('--rejects and -o name the same file');
   const progress = values['no-progress'] ? false : values.progress ? true : undefined;
   return {
@@ -121,6 +133,7 @@ function parseExtract(argv: string[]) {
     format: format as 'text' | 'markdown',
     favor: favor as 'balanced' | 'precision' | 'recall',
     progress,
+    timeoutSeconds,
   };
 }
 

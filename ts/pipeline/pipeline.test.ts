@@ -227,7 +227,7 @@ describe('command line', () => {
     expect(top.stdout).toMatch(/pith extract INPUT\.\.\. -o OUT\.jsonl\.zst/);
     const ex = runCli(['extract', '--help']);
     expect(ex.code).toBe(0);
-    for (const opt of ['--output', '--workers', '--engine', '--format', '--favor', '--rejects', '--progress', '--help']) {
+    for (const opt of ['--output', '--workers', '--engine', '--format', '--favor', '--rejects', '--timeout', '--progress', '--help']) {
       expect(ex.stdout).toContain(opt);
     }
     expect(ex.stdout).toMatch(/Exit codes|exits with code 1/);
@@ -296,6 +296,18 @@ describe('command line', () => {
       if (r.status === 'extracted' && ++n === 2) break;
     }
     expect(n).toBe(2);
+  });
+
+  it('--timeout: a record over the time budget is rejected, its worker replaced, the run goes on', () => {
+    const d = tmp();
+    const r = runCli(['extract', 'warc-samples/samples.warc.gz', 'warc-samples/samples-plain.warc', '-o', path.join(d, 'o.jsonl.zst'), '-r', path.join(d, 'r.jsonl'), '--timeout', '0.001', '--workers', '2']);
+    expect(r.code).toBe(0);
+    const c = summaryCounts(r.stderr);
+    expect(c.read).toBe(2 * manifest.records.length);
+    expect(c.read).toBe(c.extracted + c.skipped + c.rejected);
+    const rej = readFileSync(path.join(d, 'r.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    expect(rej.some((x) => x.reason === 'budget_exceeded' && /time budget/.test(x.message))).toBe(true);
+    expect(runCli(['extract', 'x.warc', '-o', 'o.jsonl.zst', '--timeout', 'soon']).code).toBe(2);
   });
 
   it('no progress line without a terminal', () => {

@@ -24,6 +24,11 @@ export interface PipelineOptions {
   maxInFlight?: number;
   /** Payloads larger than this (after HTTP decoding) are rejected. Default 32 MiB (the core's limit). */
   maxInputBytes?: number;
+  /**
+   * Time budget per record in seconds, counted from when a worker starts it (0: none). A record
+   * over it is rejected (budget_exceeded) and its worker thread replaced. Default 60.
+   */
+  timeoutSeconds?: number;
 }
 
 export type Outcome =
@@ -87,6 +92,24 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
     concurrentTasksPerWorker: 1,
   });
   const window: Promise<Outcome>[] = [];
+  // Watchdog: workers write each task's start time into its slot; a task running longer than
+  // the budget is aborted (piscina then terminates that thread and starts a new one). A slot is
+  // reused only after its previous task left the window, so at most maxInFlight slots are live.
+  const timeoutMs = Math.max(0, (options.timeoutSeconds ?? 60) * 1000);
+  const clockBase = Date.now();
+  const started = new Int32Array(new SharedArrayBuffer(4 * maxInFlight));
+  const running = new Map<number, AbortController>();
+  let nextSlot = 0;
+  const watchdog = timeoutMs
+    ? setInterval(() => {
+        const now = Date.now() - clockBase;
+        for (const [slot, ctl] of running) {
+          const t = Atomics.load(started, slot);
+          if (t > 0 && now - t > timeoutMs) ctl.abort();
+        }
+      }, Math.max(1, Math.min(1000, timeoutMs / 4)))
+    : null;
+  watchdog?.unref();
   const submit = (ev: Extract<ReadEvent, { kind: 'extract' }>): Promise<Outcome> => {
     // A payload of its own, so that its buffer can be transferred (the source may be a view into
     // a larger buffer the reader still uses).
@@ -102,18 +125,29 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
       options: extractorOptions,
       maxInputBytes,
     };
-    return pool.run(task, { transferList: [body.buffer] }).then(
+    let ctl: AbortController | undefined;
+    let slot = -1;
+    if (timeoutMs) {
+      slot = nextSlot;
+      nextSlot = (nextSlot + 1) % maxInFlight;
+      Atomics.store(started, slot, 0);
+      ctl = new AbortController();
+      running.set(slot, ctl);
+      task.clock = { started, slot, base: clockBase };
+    }
+    const settle = () => {
+      if (slot >= 0 && running.get(slot) === ctl) running.delete(slot);
+    };
+    return pool.run(task, { transferList: [body.buffer], signal: ctl?.signal }).finally(settle).then(
       (r): Outcome => {
         if (r.status === 'extracted') return { ...r, meta: ev.meta };
         if (r.status === 'skipped') return { status: 'skipped', meta: ev.meta, reason: r.reason };
         return { status: 'rejected', meta: ev.meta, reason: r.reason, message: r.message };
       },
-      (e: unknown): Outcome => ({
-        status: 'rejected',
-        meta: ev.meta,
-        reason: 'core_error',
-        message: `worker failed: ${String((e as Error)?.message ?? e)}`,
-      }),
+      (e: unknown): Outcome =>
+        ctl?.signal.aborted
+          ? { status: 'rejected', meta: ev.meta, reason: 'budget_exceeded', message: `took more than ${timeoutMs / 1000} s (time budget); worker restarted` }
+          : { status: 'rejected', meta: ev.meta, reason: 'core_error', message: `worker failed: ${String((e as Error)?.message ?? e)}` },
     );
   };
   try {
@@ -127,6 +161,7 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
   } finally {
     // On early exit, let queued tasks settle before tearing the pool down.
     await Promise.allSettled(window);
+    if (watchdog) clearInterval(watchdog);
     await pool.destroy();
   }
 }

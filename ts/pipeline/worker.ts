@@ -18,6 +18,12 @@ export interface WorkerTask {
   options: ExtractorOptions;
   /** Payloads larger than this (after decoding) are rejected as budget_exceeded. */
   maxInputBytes: number;
+  /**
+   * Watchdog clock shared with the main thread: the worker writes the task's start time
+   * (ms since `clockBase`) into slot `slot` and clears it when done, so the main thread can
+   * abort a record that runs too long (see pipeline.ts).
+   */
+  clock?: { started: Int32Array; slot: number; base: number };
 }
 
 export type WorkerResult =
@@ -26,6 +32,16 @@ export type WorkerResult =
   | { status: 'rejected'; reason: 'empty' | 'decode_failure' | 'budget_exceeded' | 'core_error'; message: string };
 
 export default function run(task: WorkerTask): WorkerResult {
+  const clock = task.clock;
+  if (clock) Atomics.store(clock.started, clock.slot, Math.max(1, Date.now() - clock.base));
+  try {
+    return extractOne(task);
+  } finally {
+    if (clock) Atomics.store(clock.started, clock.slot, 0);
+  }
+}
+
+function extractOne(task: WorkerTask): WorkerResult {
   let html = task.body;
   try {
     if (task.chunked) html = dechunk(html);
