@@ -53,7 +53,7 @@ pub struct Signals {
 impl Signals {
     pub fn measure(tree: &Tree, selection: &Selection, text: &str) -> Signals {
         let mut s = Signals::default();
-        let mut stack = vec![selection.root];
+        let mut stack = selection.roots.clone();
         while let Some(id) = stack.pop() {
             let node = tree.node(id);
             let stats = selection.stats[id as usize];

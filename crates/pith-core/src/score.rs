@@ -35,6 +35,9 @@ impl Stats {
 pub struct Selection {
     /// The node whose subtree is the main content.
     pub root: NodeId,
+    /// Prose paragraphs beside `root` that belong with it (markup closed too early pushed
+    /// them out), in document order, `root` included.
+    pub roots: Vec<NodeId>,
     /// Nodes left out of the output (with their subtrees).
     pub removed: Vec<bool>,
     /// Comment sections, left out of the main text.
@@ -164,7 +167,8 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
 
     let root = find_root(tree, &stats, &removed, &is_comment, &t);
     prune(tree, root, &stats, &mut removed, &t);
-    Selection { root, removed, comments, stats }
+    let roots = with_orphan_paragraphs(tree, root, &stats, &removed);
+    Selection { root, roots, removed, comments, stats }
 }
 
 /// Sums the prose weight of every text block into its ancestors, skipping removed boxes.
@@ -254,6 +258,32 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], is_comment: &dyn Fn
             _ => return current,
         }
     }
+}
+
+/// `root` and the prose paragraphs among its siblings: a leaf block of 80+ characters with
+/// punctuation and few links reads as content wherever the markup left it.
+fn with_orphan_paragraphs(tree: &Tree, root: NodeId, stats: &[Stats], removed: &[bool]) -> Vec<NodeId> {
+    if root == Tree::ROOT || tree.node(root).tag == Tag::Body {
+        return vec![root];
+    }
+    let orphan = |id: NodeId| {
+        let node = tree.node(id);
+        let s = stats[id as usize];
+        !removed[id as usize]
+            && matches!(node.tag, Tag::P | Tag::Div | Tag::Blockquote)
+            && !node.children.iter().any(|c| matches!(c, Child::Node(n) if tree.node(*n).tag.is_block()))
+            && s.chars >= 80
+            && s.punct >= 1
+            && s.link_density() < 0.25
+    };
+    tree.node(tree.node(root).parent)
+        .children
+        .iter()
+        .filter_map(|c| match *c {
+            Child::Node(id) if id == root || orphan(id) => Some(id),
+            _ => None,
+        })
+        .collect()
 }
 
 fn body(tree: &Tree) -> NodeId {

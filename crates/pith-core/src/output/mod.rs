@@ -21,7 +21,9 @@ pub struct Rendered {
 pub fn render(tree: &Tree, selection: &Selection, want_markdown: bool, want_comments: bool) -> Rendered {
     let is_comment = |id: NodeId| selection.comments.contains(&id);
     let mut walker = Walker::new(tree, &selection.removed, &is_comment);
-    walker.walk(selection.root);
+    for &root in &selection.roots {
+        walker.walk(root);
+    }
     let blocks = trim_edges(dedupe(walker.blocks));
     let (text, sections) = text::render(&blocks);
     let markdown = want_markdown.then(|| markdown::render(&blocks));
