@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Everything CI checks: set up (scripts/setup.sh), then the Rust tests and the vitest suite.
+# Tests that read ../shared skip with a message when it is absent.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+bash scripts/setup.sh
+cargo test --release -p pith-core
+npx vitest run
