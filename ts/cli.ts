@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { engineAvailable } from './engine/index.js';
 import { runExtract } from './pipeline/extract.js';
 import { pithVersion } from './pipeline/output.js';
-import { defaultWorkers } from './pipeline/pipeline.js';
+import { checkOptions, defaultWorkers, OptionsError } from './pipeline/pipeline.js';
 
 const MAIN_HELP = `pith ${pithVersion()} - main-content extraction for web-crawl data (WARC in, JSONL out)
 
@@ -42,10 +42,22 @@ Options:
                              The output is byte-identical whatever N is.
   -e, --engine native|wasm   which build of the extraction core runs (default native). Both give
                              byte-identical output; wasm needs \`npm run build:wasm\`.
-  -f, --format text|markdown what goes in the "text" field: plain text (default) or Markdown.
+  -f, --format text|markdown markdown: every record also gets a "markdown" field (GFM tables,
+                             fenced code). "text" is always plain text, so that the "sections"
+                             offsets index into it. Default text (no markdown field).
+      --markdown             the same as --format markdown.
       --favor balanced|precision|recall
                              precision keeps less (training data), recall keeps more (search);
                              default balanced.
+      --links                every record gets "links": [{text, href}], the links of the main
+                             content in order (hrefs resolved; the text never holds hrefs).
+      --comments             every record gets "comments": reader comments as plain text (null
+                             when none). Without it comments are dropped, never put in "text".
+      --drop SELECTOR        remove the elements matching this CSS selector before scoring
+                             (repeatable; an invalid selector stops the run with exit code 2).
+      --accept               write only the records the core accepts ("accepted": true); the rest
+                             are rejected as not_accepted:<reject_reason> (see --rejects).
+                             Without it every extracted record is written with its verdict.
   -r, --rejects FILE         write one JSON line per rejected record: id, url, file, offset,
                              length, reason, message (.zst compresses it).
       --timeout SECONDS      time budget per record, counted from when a worker starts it
@@ -62,7 +74,8 @@ What happens to each record (the end summary counts them; the counts add up to r
              header are extracted and flagged (warc_truncated: true).
   skipped    not_response (request, metadata, warcinfo, resource, conversion records),
              revisit, not_html (other content types), empty_payload (no HTTP body).
-  rejected   empty (nothing left after extraction), decode_failure (Content-Encoding that does
+  rejected   empty (nothing left after extraction), not_accepted:<reason> (with --accept: too_short,
+             no_prose, link_list, javascript_shell, consent_or_paywall, low_text_ratio), decode_failure (Content-Encoding that does
              not decode), budget_exceeded (payload over 32 MiB, record over 64 MiB, over the
              parser's memory or over --timeout),
              core_error (the extractor failed), truncated_input (the file ends inside the record),
@@ -70,9 +83,15 @@ What happens to each record (the end summary counts them; the counts add up to r
 Input errors (unreadable file, truncated or corrupt data) name the file and byte offset; the run
 goes on with the next file and exits with code 1.
 
+Every extracted record carries the core's verdict ("accepted", "reject_reason") and "page_type".
+The summary gives the acceptance rate over the records the core judged (extracted, or rejected
+as empty or not_accepted), overall and for the 10 hosts with the most judged records.
+
 Examples:
   pith extract crawl/*.warc.gz -o out.jsonl.zst --rejects rejects.jsonl
   pith extract @warcs.txt -o out.jsonl.zst --workers 8 --format markdown
+  pith extract crawl/*.warc.gz -o kept.jsonl.zst --accept --favor precision -r rejects.jsonl
+  pith extract site.warc.gz -o out.jsonl.zst --links --comments --drop '.sidebar' --drop 'nav'
   zstdcat out.jsonl.zst | head -1 | jq .
 `;
 
@@ -88,7 +107,12 @@ function parseExtract(argv: string[]) {
       workers: { type: 'string', short: 'w' },
       engine: { type: 'string', short: 'e' },
       format: { type: 'string', short: 'f' },
+      markdown: { type: 'boolean' },
       favor: { type: 'string' },
+      links: { type: 'boolean' },
+      comments: { type: 'boolean' },
+      drop: { type: 'string', multiple: true },
+      accept: { type: 'boolean' },
       rejects: { type: 'string', short: 'r' },
       timeout: { type: 'string' },
       progress: { type: 'boolean' },
@@ -108,8 +132,11 @@ function parseExtract(argv: string[]) {
   }
   const engine = values.engine ?? 'native';
   if (engine !== 'native' && engine !== 'wasm') throw new UsageError(`--engine is native or wasm, not ${JSON.stringify(engine)}`);
-  const format = values.format ?? 'text';
+  const format = values.format ?? (values.markdown ? 'markdown' : 'text');
   if (format !== 'text' && format !== 'markdown') throw new UsageError(`--format is text or markdown, not ${JSON.stringify(format)}`);
+  if (values.markdown && format !== 'markdown') throw new UsageError('--markdown contradicts --format text');
+  const drop = values.drop ?? [];
+  for (const sel of drop) if (!sel.trim()) throw new UsageError('--drop wants a CSS selector, not an empty string');
   const favor = values.favor ?? 'balanced';
   if (favor !== 'balanced' && favor !== 'precision' && favor !== 'recall') {
     throw new UsageError(`--favor is balanced, precision or recall, not ${JSON.stringify(favor)}`);
@@ -132,6 +159,10 @@ function parseExtract(argv: string[]) {
     engine: engine as 'native' | 'wasm',
     format: format as 'text' | 'markdown',
     favor: favor as 'balanced' | 'precision' | 'recall',
+    links: values.links ?? false,
+    comments: values.comments ?? false,
+    drop,
+    accept: values.accept ?? false,
     progress,
     timeoutSeconds,
   };
@@ -167,6 +198,13 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(
       `pith extract: the ${args.engine} engine is not built (${args.engine === 'wasm' ? 'npm run build:wasm' : 'npm run build:native'})\n`,
     );
+    return 2;
+  }
+  try {
+    checkOptions(args); // one call into the core: an invalid --drop selector is bad usage
+  } catch (e) {
+    if (!(e instanceof OptionsError)) throw e;
+    process.stderr.write(`pith extract: --drop: ${e.message}\nTry \`pith extract --help\`.\n`);
     return 2;
   }
   try {

@@ -3,9 +3,10 @@
 //   import { extractHtml, extractWarc } from 'pith';
 //   const r = extractHtml(htmlBytes, { hints: { url } });          // one document
 //   for await (const x of extractWarc('crawl.warc.gz')) { ... }    // a WARC, in record order
+//   extractWarc(files, { accept: true, links: true, drop: ['.sidebar'] })  // options as for the CLI
 
 import { expandInputs } from './warc/reader.js';
-import { runPipeline, type PipelineOptions } from './pipeline/pipeline.js';
+import { checkOptions, runPipeline, type PipelineOptions } from './pipeline/pipeline.js';
 import type { OutputRecord } from './pipeline/output.js';
 
 export { extractHtml, extractRaw, engineAvailable, ExtractError } from './engine/index.js';
@@ -13,7 +14,12 @@ export type * from './engine/types.js';
 export type { ExtractHtmlOptions } from './engine/index.js';
 export type { OutputRecord, Format, ExtractorOptions } from './pipeline/output.js';
 export type { PipelineOptions } from './pipeline/pipeline.js';
+export { OptionsError } from './pipeline/pipeline.js';
 
+/**
+ * `format`, `favor`, `links`, `comments`, `drop` and `accept` as for `pith extract` (see
+ * PipelineOptions). An invalid `drop` selector throws `OptionsError` before any record is read.
+ */
 export interface ExtractWarcOptions extends PipelineOptions {}
 
 /** Where a record sits in its input file: re-read it with the offset and length alone. */
@@ -36,6 +42,7 @@ export type WarcResult =
  * Breaking out of the loop stops the pool.
  */
 export async function* extractWarc(input: string | string[], options: ExtractWarcOptions = {}): AsyncGenerator<WarcResult> {
+  checkOptions(options);
   const { files, errors } = await expandInputs(Array.isArray(input) ? input : [input]);
   for (const e of errors) yield { status: 'error', file: e.file, offset: e.offset, message: e.message };
   for await (const o of runPipeline(files, options)) {

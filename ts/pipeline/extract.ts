@@ -2,7 +2,7 @@
 
 import { expandInputs } from '../warc/reader.js';
 import { JsonlWriter } from './output.js';
-import { runPipeline, type PipelineOptions } from './pipeline.js';
+import { checkOptions, runPipeline, type PipelineOptions } from './pipeline.js';
 import { formatError, Stats } from './summary.js';
 
 export interface ExtractRunOptions extends PipelineOptions {
@@ -27,6 +27,7 @@ export async function runExtract(opts: ExtractRunOptions): Promise<ExtractRunRes
   const log = opts.log ?? process.stderr;
   const tty = (log as NodeJS.WriteStream).isTTY === true;
   const progress = opts.progress ?? tty;
+  checkOptions(opts); // a bad --drop selector fails here, before any file is created
   const { files, errors } = await expandInputs(opts.inputs);
   if (!files.length && !errors.length) {
     errors.push({ file: opts.inputs.join(' '), offset: null, message: 'no WARC or HTML files found' });

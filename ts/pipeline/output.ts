@@ -5,7 +5,7 @@ import { rename, unlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { once } from 'node:events';
 import { CompressStream } from 'zstd-napi';
-import type { Extraction, Favor } from '../engine/index.js';
+import type { Extraction, Favor, Link, PageType, RejectReason, Section } from '../engine/index.js';
 import type { RecordMeta } from '../warc/reader.js';
 
 export type Format = 'text' | 'markdown';
@@ -13,15 +13,52 @@ export type Format = 'text' | 'markdown';
 /** What shapes the output besides the input: recorded in every line's `extractor.options`. */
 export interface ExtractorOptions {
   favor: Favor;
+  /** `markdown`: each record also gets a `markdown` field (`text` stays plain text). */
   format: Format;
+  /** Each record gets `links: [{text, href}]` (hrefs never appear in `text`). */
+  links: boolean;
+  /** Each record gets `comments` (string, or null when the page has none); off: comments are dropped. */
+  comments: boolean;
+  /** CSS selectors of elements removed before scoring, in the order given. */
+  drop: string[];
+  /** Only records the core accepts are written; the rest are rejected as `not_accepted:<reason>`. */
+  accept: boolean;
+}
+
+/** The defaults of `ExtractorOptions`, completed from partial options (library and CLI). */
+export function extractorOptions(o: Partial<ExtractorOptions> = {}): ExtractorOptions {
+  return {
+    favor: o.favor ?? 'balanced',
+    format: o.format ?? 'text',
+    links: o.links ?? false,
+    comments: o.comments ?? false,
+    drop: [...(o.drop ?? [])],
+    accept: o.accept ?? false,
+  };
+}
+
+/** The `options` half of the core request (api.rs `Options`, camelCase) for these extractor options. */
+export function coreOptions(o: ExtractorOptions, maxInputBytes: number) {
+  return {
+    favor: o.favor,
+    comments: o.comments,
+    links: o.links,
+    markdown: o.format === 'markdown',
+    drop: o.drop,
+    maxInputBytes,
+  };
 }
 
 /** One line of the output (`.jsonl.zst`). Field order is fixed; see README "Output schema". */
 export interface OutputRecord {
   /** WARC-Record-ID without angle brackets (`urn:uuid:...`); `urn:sha1:<hex>` of the HTML for plain files. */
   id: string;
-  /** The main content: plain text, or Markdown with `--format markdown`. */
+  /** The main content as plain text (always plain: `sections` offsets index into it). */
   text: string;
+  /** The main content as Markdown (GFM tables, fenced code); only with `--format markdown`. */
+  markdown?: string;
+  /** Reader comments as plain text, null when the page has none; only with `--comments`. */
+  comments?: string | null;
   /** WARC-Target-URI (wget's `<...>` unwrapped); null for plain files. */
   url: string | null;
   /** WARC-Date as written in the record; null for plain files. */
@@ -41,6 +78,16 @@ export interface OutputRecord {
   html_bytes: number;
   text_bytes: number;
   content_ratio: number;
+  /** The core's page class: article, forum, product, collection, listing, documentation, service, other. */
+  page_type: PageType;
+  /** The core's verdict: is the text worth keeping? */
+  accepted: boolean;
+  /** Why not, when `accepted` is false: empty, too_short, no_prose, link_list, javascript_shell, consent_or_paywall, low_text_ratio; else null. */
+  reject_reason: RejectReason | null;
+  /** Blocks of `text` under their heading path; `start`/`end` are Unicode code point offsets into `text` (end exclusive). */
+  sections: Section[];
+  /** Links inside the main content, in document order, hrefs resolved against the URL; only with `--links`. */
+  links?: Link[];
   http_status: number | null;
   content_type: string | null;
   source: { file: string; offset: number; length: number };
@@ -60,9 +107,11 @@ export function pithVersion(): string {
 }
 
 export function buildRecord(meta: RecordMeta, r: Extraction, opts: ExtractorOptions): OutputRecord {
-  return {
-    id: meta.id ?? '',
-    text: opts.format === 'markdown' ? (r.markdown ?? r.text) : r.text,
+  // Optional fields are added in place so that the key order stays fixed (see OutputRecord).
+  const rec: OutputRecord = { id: meta.id ?? '', text: r.text } as OutputRecord;
+  if (opts.format === 'markdown') rec.markdown = r.markdown ?? '';
+  if (opts.comments) rec.comments = r.comments ?? null;
+  Object.assign(rec, {
     url: meta.url,
     date: meta.date,
     title: r.title ?? null,
@@ -78,12 +127,31 @@ export function buildRecord(meta: RecordMeta, r: Extraction, opts: ExtractorOpti
     html_bytes: r.html_bytes,
     text_bytes: r.text_bytes,
     content_ratio: r.content_ratio,
+    page_type: r.page_type,
+    accepted: r.accepted,
+    reject_reason: r.reject_reason ?? null,
+    sections: r.sections.map((x) => ({ path: x.path, start: x.start, end: x.end })),
+  });
+  if (opts.links) rec.links = (r.links ?? []).map((l) => ({ text: l.text, href: l.href }));
+  Object.assign(rec, {
     http_status: meta.httpStatus,
     content_type: meta.contentType,
     source: { file: meta.file, offset: meta.offset, length: meta.length },
     warc_truncated: meta.warcTruncated !== null,
-    extractor: { name: 'pith', version: pithVersion(), options: { favor: opts.favor, format: opts.format } },
-  };
+    extractor: {
+      name: 'pith',
+      version: pithVersion(),
+      options: {
+        favor: opts.favor,
+        format: opts.format,
+        links: opts.links,
+        comments: opts.comments,
+        drop: opts.drop,
+        accept: opts.accept,
+      },
+    },
+  });
+  return rec;
 }
 
 /**

@@ -9,17 +9,29 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import type { EngineName, Favor } from '../engine/index.js';
+import { extractRaw, type EngineName, type Favor, type RawResponse } from '../engine/index.js';
 import { readFileRecords, type InputError, type InputFile, type ReadEvent, type RecordMeta } from '../warc/reader.js';
-import type { Format } from './output.js';
-import type { WorkerResult, WorkerTask } from './worker.js';
+import { coreOptions, extractorOptions, type ExtractorOptions, type Format } from './output.js';
+import type { Verdict, WorkerResult, WorkerTask } from './worker.js';
 
 export interface PipelineOptions {
   /** Worker threads. Default: one per core (os.availableParallelism()). */
   workers?: number;
   engine?: EngineName;
+  /** `markdown`: every record also gets a `markdown` field; `text` stays plain text. Default `text`. */
   format?: Format;
   favor?: Favor;
+  /** Every record gets `links: [{text, href}]`. Default false. */
+  links?: boolean;
+  /** Every record gets `comments` (null when none); otherwise comments are dropped. Default false. */
+  comments?: boolean;
+  /** CSS selectors of elements removed before scoring. An invalid one throws `OptionsError` before any work. */
+  drop?: string[];
+  /**
+   * Keep only records the core accepts: the others come out as `rejected` with reason
+   * `not_accepted:<reject_reason>`. Default false (every record is written, with `accepted`).
+   */
+  accept?: boolean;
   /** Records between reader and consumer. Default 8 per worker. */
   maxInFlight?: number;
   /** Payloads larger than this (after HTTP decoding) are rejected. Default 32 MiB (the core's limit). */
@@ -32,9 +44,9 @@ export interface PipelineOptions {
 }
 
 export type Outcome =
-  | { status: 'extracted'; meta: RecordMeta; line: string; ratio: number; textBytes: number; htmlBytes: number }
+  | { status: 'extracted'; meta: RecordMeta; line: string; ratio: number; textBytes: number; htmlBytes: number; verdict: Verdict }
   | { status: 'skipped'; meta: RecordMeta; reason: string }
-  | { status: 'rejected'; meta: RecordMeta; reason: string; message: string }
+  | { status: 'rejected'; meta: RecordMeta; reason: string; message: string; verdict?: Verdict }
   | { status: 'error'; error: InputError }
   | { status: 'file_start'; file: InputFile }
   | { status: 'file_end'; file: InputFile; ok: boolean }
@@ -52,6 +64,34 @@ export function workerPath(): string {
 
 export function defaultWorkers(): number {
   return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+}
+
+/** Options the core refuses (an invalid `drop` selector): thrown before any record is read. */
+export class OptionsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OptionsError';
+  }
+}
+
+/**
+ * Checks the options with one call into the core on a tiny document, so that a bad `drop`
+ * selector fails the run up front instead of every record. Returns the completed options.
+ */
+export function checkOptions(options: PipelineOptions = {}): ExtractorOptions {
+  const opts = extractorOptions(options);
+  if (!opts.drop.length) return opts;
+  for (const sel of opts.drop) {
+    if (typeof sel !== 'string') throw new OptionsError(`drop selectors are strings, not ${JSON.stringify(sel)}`);
+  }
+  const probe = new TextEncoder().encode('<html><body><p>pith</p></body></html>');
+  const request = JSON.stringify({ options: coreOptions(opts, options.maxInputBytes ?? 32 << 20) });
+  const response = JSON.parse(extractRaw(probe, request, options.engine ?? 'native')) as RawResponse;
+  if (!response.ok) {
+    const m = response.error.message.replace(/^bad request: /, '');
+    throw new OptionsError(response.error.kind === 'bad_request' ? `invalid ${m}` : `${response.error.kind}: ${m}`);
+  }
+  return opts;
 }
 
 function fromReadEvent(ev: ReadEvent): Outcome {
@@ -81,7 +121,7 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
   const workers = Math.max(1, options.workers ?? defaultWorkers());
   const maxInFlight = Math.max(2, options.maxInFlight ?? workers * 8);
   const engine = options.engine ?? 'native';
-  const extractorOptions = { favor: options.favor ?? 'balanced', format: options.format ?? 'text' } as const;
+  const taskOptions = checkOptions(options);
   const maxInputBytes = options.maxInputBytes ?? 32 << 20;
   const pool = new Piscina<WorkerTask, WorkerResult>({
     filename: pathToFileURL(workerPath()).href,
@@ -122,7 +162,7 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
       sniff: ev.sniff,
       meta: ev.meta,
       engine,
-      options: extractorOptions,
+      options: taskOptions,
       maxInputBytes,
     };
     let ctl: AbortController | undefined;
@@ -142,7 +182,9 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
       (r): Outcome => {
         if (r.status === 'extracted') return { ...r, meta: ev.meta };
         if (r.status === 'skipped') return { status: 'skipped', meta: ev.meta, reason: r.reason };
-        return { status: 'rejected', meta: ev.meta, reason: r.reason, message: r.message };
+        return r.verdict
+          ? { status: 'rejected', meta: ev.meta, reason: r.reason, message: r.message, verdict: r.verdict }
+          : { status: 'rejected', meta: ev.meta, reason: r.reason, message: r.message };
       },
       (e: unknown): Outcome =>
         ctl?.signal.aborted

@@ -5,7 +5,7 @@
 import { extractRaw, type EngineName, type RawResponse } from '../engine/index.js';
 import { decodeContent, dechunk, DecodeError, sniffHtml } from '../warc/http.js';
 import type { RecordMeta } from '../warc/reader.js';
-import { buildRecord, type ExtractorOptions } from './output.js';
+import { buildRecord, coreOptions, type ExtractorOptions } from './output.js';
 
 export interface WorkerTask {
   /** The HTTP payload as stored; its ArrayBuffer is transferred, not copied. */
@@ -26,10 +26,23 @@ export interface WorkerTask {
   clock?: { started: Int32Array; slot: number; base: number };
 }
 
+/** The core's acceptance verdict on a record it extracted (counted per host in the summary). */
+export interface Verdict {
+  accepted: boolean;
+  /** The core's reject_reason when not accepted (`empty` for records with no text). */
+  reason: string | null;
+}
+
 export type WorkerResult =
-  | { status: 'extracted'; line: string; ratio: number; textBytes: number; htmlBytes: number }
+  | { status: 'extracted'; line: string; ratio: number; textBytes: number; htmlBytes: number; verdict: Verdict }
   | { status: 'skipped'; reason: 'not_html' | 'empty_payload' }
-  | { status: 'rejected'; reason: 'empty' | 'decode_failure' | 'budget_exceeded' | 'core_error'; message: string };
+  | {
+      status: 'rejected';
+      /** `not_accepted:<reject_reason>` only with `options.accept`. */
+      reason: 'empty' | 'decode_failure' | 'budget_exceeded' | 'core_error' | `not_accepted:${string}`;
+      message: string;
+      verdict?: Verdict;
+    };
 
 export default function run(task: WorkerTask): WorkerResult {
   const clock = task.clock;
@@ -59,14 +72,7 @@ function extractOne(task: WorkerTask): WorkerResult {
   }
   const request = JSON.stringify({
     hints: { contentType: task.meta.contentType, url: task.meta.url },
-    options: {
-      favor: task.options.favor,
-      comments: false,
-      links: false,
-      markdown: task.options.format === 'markdown',
-      drop: [],
-      maxInputBytes: task.maxInputBytes,
-    },
+    options: coreOptions(task.options, task.maxInputBytes),
   });
   let response: RawResponse;
   try {
@@ -79,13 +85,26 @@ function extractOne(task: WorkerTask): WorkerResult {
     const reason = kind === 'input_too_large' || kind === 'memory_limit' ? 'budget_exceeded' : 'core_error';
     return { status: 'rejected', reason, message: `${kind}: ${response.error.message}` };
   }
-  const rec = buildRecord(task.meta, response.result, task.options);
-  if (!rec.text.trim()) return { status: 'rejected', reason: 'empty', message: 'no main content found' };
+  const result = response.result;
+  if (!result.text.trim()) {
+    return { status: 'rejected', reason: 'empty', message: 'no main content found', verdict: { accepted: false, reason: 'empty' } };
+  }
+  const verdict: Verdict = { accepted: result.accepted, reason: result.accepted ? null : (result.reject_reason ?? 'unknown') };
+  if (task.options.accept && !verdict.accepted) {
+    return {
+      status: 'rejected',
+      reason: `not_accepted:${verdict.reason}`,
+      message: `not accepted by the core: ${verdict.reason} (page_type ${result.page_type}, ${result.text_bytes} text bytes, content ratio ${result.content_ratio.toFixed(3)})`,
+      verdict,
+    };
+  }
+  const rec = buildRecord(task.meta, result, task.options);
   return {
     status: 'extracted',
     line: JSON.stringify(rec),
     ratio: rec.content_ratio,
     textBytes: rec.text_bytes,
     htmlBytes: rec.html_bytes,
+    verdict,
   };
 }
