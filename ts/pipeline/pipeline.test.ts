@@ -71,10 +71,18 @@ describe('pith extract over warc-samples', () => {
     for (const r of recs) {
       expect(Object.keys(r)).toEqual([
         'id', 'text', 'url', 'date', 'title', 'author', 'published', 'modified', 'language', 'language_confidence', 'description',
-        'site_name', 'canonical_url', 'encoding', 'html_bytes', 'text_bytes', 'content_ratio', 'http_status',
-        'content_type', 'source', 'warc_truncated', 'extractor',
+        'site_name', 'canonical_url', 'encoding', 'html_bytes', 'text_bytes', 'content_ratio', 'page_type', 'accepted',
+        'reject_reason', 'sections', 'http_status', 'content_type', 'source', 'warc_truncated', 'extractor',
       ]);
-      expect(r.extractor).toMatchObject({ name: 'pith', options: { favor: 'balanced', format: 'text' } });
+      expect(r.extractor).toMatchObject({
+        name: 'pith',
+        options: { favor: 'balanced', format: 'text', links: false, comments: false, drop: [], accept: false },
+      });
+      expect(Object.keys(r.extractor.options)).toEqual(['favor', 'format', 'links', 'comments', 'drop', 'accept']);
+      expect(typeof r.accepted).toBe('boolean');
+      expect(r.reject_reason === null).toBe(r.accepted);
+      expect(r.page_type).toMatch(/^(article|forum|product|collection|listing|documentation|service|other)$/);
+      expect(Array.isArray(r.sections)).toBe(true);
       expect(Object.keys(r.source)).toEqual(['file', 'offset', 'length']);
       expect(typeof r.warc_truncated).toBe('boolean');
     }
@@ -227,7 +235,7 @@ describe('command line', () => {
     expect(top.stdout).toMatch(/pith extract INPUT\.\.\. -o OUT\.jsonl\.zst/);
     const ex = runCli(['extract', '--help']);
     expect(ex.code).toBe(0);
-    for (const opt of ['--output', '--workers', '--engine', '--format', '--favor', '--rejects', '--timeout', '--progress', '--help']) {
+    for (const opt of ['--output', '--workers', '--engine', '--format', '--markdown', '--favor', '--links', '--comments', '--drop', '--accept', '--rejects', '--timeout', '--progress', '--help']) {
       expect(ex.stdout).toContain(opt);
     }
     expect(ex.stdout).toMatch(/Exit codes|exits with code 1/);
@@ -273,13 +281,21 @@ describe('command line', () => {
     expect(r.stderr).toContain('cannot write /nonexistent-dir/o.jsonl.zst: ENOENT');
   });
 
-  it('--format markdown puts Markdown in text and records the option', () => {
+  it('--format markdown adds a markdown field after text, keeps text plain, and records the option', () => {
     const d = tmp();
     const r = runCli(['extract', 'warc-samples/samples.warc.gz', '-o', path.join(d, 'o.jsonl'), '--format', 'markdown', '--workers', '1']);
     expect(r.code).toBe(0);
     const recs = readFileSync(path.join(d, 'o.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    expect(runCli(['extract', 'warc-samples/samples.warc.gz', '-o', path.join(d, 'p.jsonl'), '--workers', '1']).code).toBe(0);
+    const plain = readFileSync(path.join(d, 'p.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as OutputRecord);
     expect(recs.length).toBeGreaterThan(3);
-    for (const x of recs) expect(x.extractor.options.format).toBe('markdown');
+    for (const x of recs) {
+      expect(x.extractor.options.format).toBe('markdown');
+      expect(Object.keys(x).slice(0, 3)).toEqual(['id', 'text', 'markdown']);
+      expect(typeof x.markdown).toBe('string');
+      // text is the same plain text as without --format markdown
+      expect(x.text).toBe(plain.find((p) => p.id === x.id)!.text);
+    }
   });
 
   it('a progress line on a terminal: records/s, MB/s, percent, ETA', async () => {
