@@ -50,7 +50,7 @@ Options:
                              precision keeps less (training data), recall keeps more (search);
                              default balanced.
       --links                every record gets "links": [{text, href}], the links of the main
-                             content in order (hrefs resolved; the text never holds hrefs).
+                             content in order, href as written in the page (never in "text").
       --comments             every record gets "comments": reader comments as plain text (null
                              when none). Without it comments are dropped, never put in "text".
       --drop SELECTOR        remove the elements matching this CSS selector before scoring
@@ -74,11 +74,11 @@ What happens to each record (the end summary counts them; the counts add up to r
              header are extracted and flagged (warc_truncated: true).
   skipped    not_response (request, metadata, warcinfo, resource, conversion records),
              revisit, not_html (other content types), empty_payload (no HTTP body).
-  rejected   empty (nothing left after extraction), not_accepted:<reason> (with --accept: too_short,
-             no_prose, link_list, javascript_shell, consent_or_paywall, low_text_ratio), decode_failure (Content-Encoding that does
-             not decode), budget_exceeded (payload over 32 MiB, record over 64 MiB, over the
-             parser's memory or over --timeout),
-             core_error (the extractor failed), truncated_input (the file ends inside the record),
+  rejected   empty (nothing left after extraction), not_accepted:<reason> (with --accept:
+             too_short, no_prose, link_list, javascript_shell, consent_or_paywall, low_text_ratio),
+             decode_failure (Content-Encoding that does not decode), budget_exceeded (payload over
+             32 MiB, record over 64 MiB, over the parser's memory or over --timeout), core_error
+             (the extractor failed), truncated_input (the file ends inside the record),
              read_error (a gzip member or record that cannot be parsed).
 Input errors (unreadable file, truncated or corrupt data) name the file and byte offset; the run
 goes on with the next file and exits with code 1.
