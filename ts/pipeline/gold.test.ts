@@ -23,10 +23,6 @@ const manifest = JSON.parse(readFileSync(path.join(SAMPLES, 'gold', 'manifest.js
  * Delete an entry when the core fixes it (the test then enforces it).
  */
 const KNOWN_GAPS = new Set<string>([
-  'windows-1252/without/Dernière mise à jour', // the page's last-updated footer line is kept
-  // core at 27f1a86: the paragraph after the stray </div></div></span> is dropped (browsers show it)
-  'malformed/f1',
-  'malformed/with/reopen the tower to visitors',
 ]);
 
 /** Word-level F1 over lower-cased \w+ tokens as a bag (the WCXB metric). */

@@ -97,9 +97,7 @@ describe('markdown', () => {
     expect(r!.text).not.toMatch(/^#/m);
   });
 
-  // Known core gap (reported): the <thead> row is written after the <tbody> rows, so the GFM header
-  // row is "Q1 | 212 | 38". it.fails turns green-to-red when the core fixes it: then make it a plain it.
-  it.fails('known core gap: the thead row is the GFM header row', () => {
+  it('the thead row is the GFM header row', () => {
     const { out } = extract(['warc-samples/html/table.html.gz'], ['--format', 'markdown']);
     const table = jsonl(out)[0]!.markdown!.split('\n').filter((l) => l.startsWith('|'));
     expect(table[0]).toBe('| Quarter | Rainfall (mm) | Days of rain |');
@@ -154,10 +152,9 @@ describe('--links', () => {
     expect(run.code).toBe(0);
     const recs = jsonl(out);
     const r = recs.find((x) => x.url!.endsWith('/flood'))!;
-    // Known core gap (reported): hrefs come as written in the page, not resolved against the URL hint.
-    // When the core resolves them, the first becomes https://news.a.example/ref/one.
+    // Relative hrefs are resolved against the record's URL.
     expect(r.links).toEqual([
-      { text: 'reference link', href: '/ref/one' },
+      { text: 'reference link', href: 'https://news.a.example/ref/one' },
       { text: 'a second link', href: 'https://other.example/x' },
     ]);
     expect(r.text).toContain('reference link');

@@ -12,6 +12,7 @@ pub struct MetaCollector {
     title: Option<String>,
     html_lang: Option<String>,
     canonical: Option<String>,
+    base_href: Option<String>,
     /// The first `<time datetime>`, a last resort for the publication date.
     first_time: Option<String>,
     json_ld: Vec<String>,
@@ -26,6 +27,8 @@ pub struct Metadata {
     pub modified: Option<String>,
     pub html_lang: Option<String>,
     pub canonical_url: Option<String>,
+    /// `<base href>`, for resolving links.
+    pub base_href: Option<String>,
     pub site_name: Option<String>,
     pub description: Option<String>,
     /// schema.org `@type`s found in JSON-LD.
@@ -54,6 +57,11 @@ impl MetaCollector {
                 let is_canonical = el.get_attribute("rel").is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("canonical")));
                 if is_canonical && self.canonical.is_none() {
                     self.canonical = el.get_attribute("href").map(|h| htmlize::unescape_attribute(&h).trim().to_string());
+                }
+            }
+            "base" => {
+                if self.base_href.is_none() {
+                    self.base_href = el.get_attribute("href").map(|h| htmlize::unescape_attribute(&h).trim().to_string());
                 }
             }
             "time" => {
@@ -138,6 +146,7 @@ impl MetaCollector {
             modified,
             html_lang: self.html_lang.clone(),
             canonical_url: self.canonical.clone().or_else(|| self.meta(&["og:url"]).map(str::to_string)),
+            base_href: self.base_href.clone(),
             site_name,
             description: self.meta(&["description", "og:description", "twitter:description"]).map(str::to_string),
             json_ld_types: ld.types,

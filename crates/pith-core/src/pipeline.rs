@@ -15,7 +15,13 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
         Some((t, s)) => (t, s),
         None => (&tree, &selection),
     };
-    let rendered = output::render(tree, selection, options.markdown, options.comments);
+    // Links resolve against <base href> (itself relative to the page) or the page's URL.
+    let base = match (&meta.base_href, &hints.url) {
+        (Some(b), Some(u)) => Some(output::resolve_url(u, b)),
+        (Some(b), None) => Some(b.clone()),
+        (None, u) => u.clone(),
+    };
+    let rendered = output::render(tree, selection, options.markdown, options.comments, base.as_deref());
     let text = nfc(rendered.text);
     let signals = classify::Signals::measure(tree, selection, &text);
     let page_type = classify::page_type(&meta, hints.url.as_deref(), &signals);

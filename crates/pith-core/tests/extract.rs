@@ -277,3 +277,23 @@ fn empty_and_garbage_inputs_do_not_fail() {
         assert!(r.text.len() < 20);
     }
 }
+
+#[test]
+fn links_resolve_against_the_page_and_base_href() {
+    let html = b"<body><article><p>See <a href=\"/spec\">the spec</a> and <a href=\"../faq\">the FAQ</a> before you write any code at all.</p>";
+    let options = Options { links: true, ..opts() };
+    let hints = Hints { url: Some("https://example.org/docs/guide/intro".into()), content_type: None };
+    let links = extract(html, &hints, &options).unwrap().links.unwrap();
+    assert_eq!(links[0].href, "https://example.org/spec");
+    assert_eq!(links[1].href, "https://example.org/docs/faq");
+    let with_base = [&b"<head><base href=\"https://cdn.example.net/a/\"></head>"[..], html].concat();
+    let links = extract(&with_base, &hints, &options).unwrap().links.unwrap();
+    assert_eq!(links[1].href, "https://cdn.example.net/faq");
+}
+
+#[test]
+fn table_header_rows_come_first() {
+    let html = b"<body><article><p>Quarterly figures for the shop, in thousands of euros.</p><table>\
+        <thead><tr><th>Quarter</th><th>Sales</th></tr></thead><tbody><tr><td>Q1</td><td>212</td></tr></tbody></table>";
+    assert!(text_of(html).ends_with("Quarter | Sales\nQ1 | 212"));
+}

@@ -174,22 +174,22 @@ impl<'a> Walker<'a> {
         })
     }
 
-    /// Rows of `table`, in order, skipping nested tables' own rows.
+    /// Rows of `table` in document order (`<thead>` first where the page puts it first),
+    /// skipping nested tables' own rows.
     fn rows(&self, table: NodeId) -> Vec<NodeId> {
-        let mut rows = Vec::new();
-        let mut stack = vec![table];
-        while let Some(id) = stack.pop() {
-            for child in self.tree.node(id).children.iter().rev() {
+        fn collect(walker: &Walker, id: NodeId, rows: &mut Vec<NodeId>) {
+            for child in &walker.tree.node(id).children {
                 if let Child::Node(c) = *child {
-                    match self.tree.node(c).tag {
+                    match walker.tree.node(c).tag {
                         Tag::Tr => rows.push(c),
-                        Tag::TBody => stack.push(c),
+                        Tag::TBody => collect(walker, c, rows),
                         _ => {}
                     }
                 }
             }
         }
-        rows.reverse();
+        let mut rows = Vec::new();
+        collect(self, table, &mut rows);
         rows
     }
 

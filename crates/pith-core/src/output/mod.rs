@@ -3,12 +3,15 @@
 mod blocks;
 mod markdown;
 mod text;
+mod url;
 
 use crate::api::{Link, Section};
 use crate::score::Selection;
 use crate::tree::{NodeId, Tree};
 use blocks::{Block, Kind, Walker};
 use std::collections::HashSet;
+
+pub use url::resolve as resolve_url;
 
 pub struct Rendered {
     pub text: String,
@@ -18,7 +21,8 @@ pub struct Rendered {
     pub comments: Option<String>,
 }
 
-pub fn render(tree: &Tree, selection: &Selection, want_markdown: bool, want_comments: bool) -> Rendered {
+/// `base` is the URL links resolve against (the page's `<base href>` or its own URL).
+pub fn render(tree: &Tree, selection: &Selection, want_markdown: bool, want_comments: bool, base: Option<&str>) -> Rendered {
     let is_comment = |id: NodeId| selection.comments.contains(&id);
     let mut walker = Walker::new(tree, &selection.removed, &is_comment);
     for &root in &selection.roots {
@@ -35,14 +39,21 @@ pub fn render(tree: &Tree, selection: &Selection, want_markdown: bool, want_comm
         }
         text::render(&dedupe(walker.blocks)).0
     });
-    Rendered { text, markdown, sections, links: walker.links, comments }
+    let mut links = walker.links;
+    if let Some(base) = base {
+        for link in &mut links {
+            link.href = url::resolve(base, &link.href);
+        }
+    }
+    Rendered { text, markdown, sections, links, comments }
 }
 
-/// A short line without a sentence in it: a button label, a date, "Share this".
-fn is_weak(block: &Block) -> bool {
+/// A line under `max_chars` without a sentence in it: a button label, a date line,
+/// "Share this".
+fn is_weak(block: &Block, max_chars: usize) -> bool {
     match block.kind {
         Kind::Paragraph | Kind::ListItem { .. } => {
-            block.text.chars().count() < 40 && !block.text.contains(['.', '!', '?', '。', '！', '？'])
+            block.text.chars().count() < max_chars && !block.text.contains(['.', '!', '?', '。', '！', '？'])
         }
         _ => false,
     }
@@ -58,10 +69,11 @@ fn trim_edges(mut blocks: Vec<Block>) -> Vec<Block> {
     if blocks.iter().filter(|b| is_prose(b)).count() < 2 {
         return blocks;
     }
-    while blocks.last().is_some_and(|b| is_weak(b) || matches!(b.kind, Kind::Heading(_))) {
+    // Footers ("Last updated 12 May – contact us") run longer than the labels above content.
+    while blocks.last().is_some_and(|b| is_weak(b, 80) || matches!(b.kind, Kind::Heading(_))) {
         blocks.pop();
     }
-    let lead = blocks.iter().take_while(|b| is_weak(b)).count();
+    let lead = blocks.iter().take_while(|b| is_weak(b, 40)).count();
     blocks.drain(..lead);
     blocks
 }
