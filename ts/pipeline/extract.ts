@@ -4,6 +4,7 @@ import { expandInputs } from '../warc/reader.js';
 import { JsonlWriter } from './output.js';
 import { checkOptions, runPipeline, type PipelineOptions } from './pipeline.js';
 import { formatError, Stats } from './summary.js';
+import { STAGE_TIMES, writeStageReport } from './stages.js';
 
 export interface ExtractRunOptions extends PipelineOptions {
   inputs: string[];
@@ -102,6 +103,7 @@ export async function runExtract(opts: ExtractRunOptions): Promise<ExtractRunRes
   clear();
   await out.close();
   await rej?.close();
+  if (STAGE_TIMES) writeStageReport({ output_bytes: out.bytes, output_lines: out.lines, workers_option: opts.workers ?? null });
   log.write(
     stats.summary({ output: opts.output, outputLines: out.lines, outputBytes: out.bytes, rejects: opts.rejects }) + '\n',
   );

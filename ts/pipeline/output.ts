@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { CompressStream } from 'zstd-napi';
 import type { Extraction, Favor, Link, PageType, RejectReason, Section } from '../engine/index.js';
 import type { RecordMeta } from '../warc/reader.js';
+import { addStage, now, STAGE_TIMES } from './stages.js';
 
 export type Format = 'text' | 'markdown';
 
@@ -210,11 +211,14 @@ export class JsonlWriter {
 
   private async flushBatch(): Promise<void> {
     if (!this.pending.length) return;
+    const t = STAGE_TIMES ? now() : 0;
     const buf = Buffer.from(this.pending.join(''), 'utf8');
     this.pending = [];
     this.pendingChars = 0;
     this.bytes += buf.length;
-    if (!this.sink.write(buf)) await once(this.sink as NodeJS.EventEmitter, 'drain');
+    const ok = this.sink.write(buf);
+    if (STAGE_TIMES) addStage('compress_write', now() - t);
+    if (!ok) await once(this.sink as NodeJS.EventEmitter, 'drain');
     if (this.failed) throw this.failed;
   }
 

@@ -13,6 +13,7 @@ import { extractRaw, type EngineName, type Favor, type RawResponse } from '../en
 import { readFileRecords, type InputError, type InputFile, type ReadEvent, type RecordMeta } from '../warc/reader.js';
 import { coreOptions, extractorOptions, type ExtractorOptions, type Format } from './output.js';
 import type { Verdict, WorkerResult, WorkerTask } from './worker.js';
+import { addStage, noteWorker, now, STAGE_TIMES } from './stages.js';
 
 export interface PipelineOptions {
   /** Worker threads. Default: one per core (os.availableParallelism()). */
@@ -151,6 +152,7 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
     : null;
   watchdog?.unref();
   const submit = (ev: Extract<ReadEvent, { kind: 'extract' }>): Promise<Outcome> => {
+    const t0 = STAGE_TIMES ? now() : 0;
     // A payload of its own, so that its buffer can be transferred (the source may be a view into
     // a larger buffer the reader still uses).
     const body = new Uint8Array(ev.body.length);
@@ -178,8 +180,14 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
     const settle = () => {
       if (slot >= 0 && running.get(slot) === ctl) running.delete(slot);
     };
-    return pool.run(task, { transferList: [body.buffer], signal: ctl?.signal }).finally(settle).then(
+    const ran = pool.run(task, { transferList: [body.buffer], signal: ctl?.signal });
+    if (STAGE_TIMES) addStage('transfer', now() - t0);
+    return ran.finally(settle).then(
       (r): Outcome => {
+        if (STAGE_TIMES && r.stages) {
+          noteWorker(r.stages);
+          delete r.stages;
+        }
         if (r.status === 'extracted') return { ...r, meta: ev.meta };
         if (r.status === 'skipped') return { status: 'skipped', meta: ev.meta, reason: r.reason };
         return r.verdict

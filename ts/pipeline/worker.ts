@@ -6,6 +6,9 @@ import { extractRaw, type EngineName, type RawResponse } from '../engine/index.j
 import { decodeContent, dechunk, DecodeError, sniffHtml } from '../warc/http.js';
 import type { RecordMeta } from '../warc/reader.js';
 import { buildRecord, coreOptions, type ExtractorOptions } from './output.js';
+import { threadId } from 'node:worker_threads';
+import { getHeapStatistics } from 'node:v8';
+import { addStage, now, STAGE_TIMES, stageNs, type WorkerStages } from './stages.js';
 
 export interface WorkerTask {
   /** The HTTP payload as stored; its ArrayBuffer is transferred, not copied. */
@@ -33,7 +36,7 @@ export interface Verdict {
   reason: string | null;
 }
 
-export type WorkerResult =
+export type WorkerResult = (
   | { status: 'extracted'; line: string; ratio: number; textBytes: number; htmlBytes: number; verdict: Verdict }
   | { status: 'skipped'; reason: 'not_html' | 'empty_payload' }
   | {
@@ -42,13 +45,22 @@ export type WorkerResult =
       reason: 'empty' | 'decode_failure' | 'budget_exceeded' | 'core_error' | `not_accepted:${string}`;
       message: string;
       verdict?: Verdict;
-    };
+    }
+) & {
+  /** Only with PITH_STAGE_TIMES (bench): this worker's cumulative stage times and heap. */
+  stages?: WorkerStages;
+};
 
 export default function run(task: WorkerTask): WorkerResult {
   const clock = task.clock;
   if (clock) Atomics.store(clock.started, clock.slot, Math.max(1, Date.now() - clock.base));
   try {
-    return extractOne(task);
+    const r = extractOne(task);
+    if (STAGE_TIMES) {
+      const h = getHeapStatistics();
+      r.stages = { threadId, ns: { ...stageNs }, heapBytes: h.total_heap_size + h.external_memory, heapUsedBytes: h.used_heap_size };
+    }
+    return r;
   } finally {
     if (clock) Atomics.store(clock.started, clock.slot, 0);
   }
@@ -56,6 +68,7 @@ export default function run(task: WorkerTask): WorkerResult {
 
 function extractOne(task: WorkerTask): WorkerResult {
   let html = task.body;
+  let t = STAGE_TIMES ? now() : 0;
   try {
     if (task.chunked) html = dechunk(html);
     html = decodeContent(html, task.contentEncoding, task.maxInputBytes);
@@ -70,6 +83,11 @@ function extractOne(task: WorkerTask): WorkerResult {
   if (html.length > task.maxInputBytes) {
     return { status: 'rejected', reason: 'budget_exceeded', message: `payload of ${html.length} bytes exceeds ${task.maxInputBytes}` };
   }
+  if (STAGE_TIMES) {
+    const t1 = now();
+    addStage('http_decode', t1 - t);
+    t = t1;
+  }
   const request = JSON.stringify({
     hints: { contentType: task.meta.contentType, url: task.meta.url },
     options: coreOptions(task.options, task.maxInputBytes),
@@ -79,6 +97,11 @@ function extractOne(task: WorkerTask): WorkerResult {
     response = JSON.parse(extractRaw(html, request, task.engine)) as RawResponse;
   } catch (e) {
     return { status: 'rejected', reason: 'core_error', message: `engine: ${String((e as Error)?.message ?? e)}` };
+  }
+  if (STAGE_TIMES) {
+    const t1 = now();
+    addStage('extract', t1 - t);
+    t = t1;
   }
   if (!response.ok) {
     const kind = response.error.kind;
@@ -99,9 +122,11 @@ function extractOne(task: WorkerTask): WorkerResult {
     };
   }
   const rec = buildRecord(task.meta, result, task.options);
+  const line = JSON.stringify(rec);
+  if (STAGE_TIMES) addStage('serialize', now() - t);
   return {
     status: 'extracted',
-    line: JSON.stringify(rec),
+    line,
     ratio: rec.content_ratio,
     textBytes: rec.text_bytes,
     htmlBytes: rec.html_bytes,

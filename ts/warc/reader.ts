@@ -13,6 +13,7 @@ import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { AsyncIterReader, WARCParser } from 'warcio';
 import { classifyType, parseHttpHead, sniffHtml } from './http.js';
+import { addStage, now, STAGE_TIMES } from '../pipeline/stages.js';
 
 export type InputKind = 'warc' | 'html';
 
@@ -317,12 +318,15 @@ async function* gzipUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
       return;
     }
     let out: { buffer: Buffer; engine: zlib.InflateRaw };
+    const tz = STAGE_TIMES ? now() : 0;
     try {
       out = zlib.inflateRawSync(b.subarray(h), { info: true, maxOutputLength: MAX_MEMBER_BYTES }) as unknown as {
         buffer: Buffer;
         engine: zlib.InflateRaw;
       };
+      if (STAGE_TIMES) addStage('read_gunzip', now() - tz);
     } catch (e) {
+      if (STAGE_TIMES) addStage('read_gunzip', now() - tz);
       const err = e as NodeJS.ErrnoException;
       if (err.code === 'Z_BUF_ERROR' || /unexpected end of file/i.test(err.message)) {
         if (!win.eof) {
@@ -490,6 +494,25 @@ function crlfWarcHeaders(data: Uint8Array): Uint8Array {
 
 /** Parses the WARC records in one framed unit with warcio and classifies each. */
 async function* unitRecords(file: string, unit: Unit): AsyncGenerator<RecordEvent> {
+  if (STAGE_TIMES) {
+    yield* timedStage('parse_warc', unitRecordsUntimed(file, unit));
+    return;
+  }
+  yield* unitRecordsUntimed(file, unit);
+}
+
+/** Adds the time spent inside `gen` (not in its consumer) to `stage`. */
+async function* timedStage<T>(stage: 'parse_warc', gen: AsyncGenerator<T>): AsyncGenerator<T> {
+  for (;;) {
+    const t = now();
+    const r = await gen.next();
+    addStage(stage, now() - t);
+    if (r.done) return;
+    yield r.value;
+  }
+}
+
+async function* unitRecordsUntimed(file: string, unit: Unit): AsyncGenerator<RecordEvent> {
   const parser = new WARCParser(new AsyncIterReader([crlfWarcHeaders(unit.data)], null), { parseHttp: false });
   let n = 0;
   // In a unit cut short by the end of the file, the last record is the one cut: held back
