@@ -1,0 +1,259 @@
+// pith end to end: `pith extract` on the dev WARC with 1 and 2 workers.
+//
+//   npx tsx bench/speed/e2e.ts [--warc bench/.cache/dev.warc.gz] [--runs 3] [--workers 1,2] [--engine native]
+//                             [--soak [--soak-records 100000] [--soak-workers 2]] [--out bench/.cache/e2e.json]
+//
+// Per worker count: --runs plain runs of `node dist/cli.js extract WARC -o OUT.jsonl.zst --workers W --no-progress`
+// (each a fresh process: wall time from spawn to exit, so Node start-up and pool start are in), under
+// /usr/bin/time for the process's user+sys CPU and peak RSS (ru_maxrss = VmHWM: main thread and all worker
+// threads, it is one process); VmRSS/VmHWM are also sampled from /proc every 50 ms. Then one more run with
+// PITH_STAGE_TIMES (ts/pipeline/stages.ts) for the time by stage and the V8 heap peak of each worker isolate;
+// its throughput is reported too, next to the plain runs, to show the instrumentation costs nothing measurable.
+// Outputs of the runs are compared byte for byte (1 vs 2 workers must be identical).
+//
+// Memory per worker, reported two ways (neither is exact; worker threads share the process):
+//   - heap: peak V8 heap (total heap + external, incl. WASM memory and array buffers) of each worker isolate,
+//     sampled after every task inside the worker (instrumented run). Native-engine allocations (Rust malloc) are
+//     not in it.
+//   - marginal RSS: median peak RSS with 2 workers minus median peak RSS with 1 worker = what one more worker costs
+//     the process, everything included.
+//
+// --soak: builds bench/.cache/dev-<N>.warc.gz (N = --soak-records, default 100,000; gzip level 1) if missing, runs
+// it once with --soak-workers (default 2) and samples RSS every second; reports RSS at each tenth of the run and
+// the slope of RSS over the second half (flat = no growth with records).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const argv = process.argv.slice(2);
+const opt = (name: string, def: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] ? argv[i + 1]! : def;
+};
+const WARC = path.resolve(opt('warc', path.join(REPO, 'bench', '.cache', 'dev.warc.gz')));
+const RUNS = Number(opt('runs', '3'));
+const WORKERS = opt('workers', '1,2').split(',').map(Number);
+const ENGINE = opt('engine', 'native');
+const OUT = path.resolve(opt('out', path.join(REPO, 'bench', '.cache', 'e2e.json')));
+const SOAK = argv.includes('--soak');
+const SOAK_RECORDS = Number(opt('soak-records', '100000'));
+const SOAK_WORKERS = Number(opt('soak-workers', '2'));
+
+const median = (v: number[]) => {
+  const s = [...v].sort((x, y) => x - y), n = s.length;
+  return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
+};
+const stat = (v: number[]) => ({ median: median(v), min: Math.min(...v), max: Math.max(...v) });
+
+function procStatus(pid: number): { rss: number; hwm: number } | null {
+  try {
+    const s = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return { rss: Number(/VmRSS:\s+(\d+)/.exec(s)?.[1] ?? 0) / 1024, hwm: Number(/VmHWM:\s+(\d+)/.exec(s)?.[1] ?? 0) / 1024 };
+  } catch {
+    return null;
+  }
+}
+function childOf(pid: number): number | null {
+  try {
+    const c = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0];
+    return c ? Number(c) : null;
+  } catch {
+    return null;
+  }
+}
+
+interface RunResult {
+  workers: number;
+  seconds: number;
+  cpu_seconds: number;
+  user_seconds: number;
+  sys_seconds: number;
+  peak_rss_mb: number;
+  records_read: number;
+  extracted: number;
+  html_mb: number;
+  records_per_s: number;
+  input_mb_per_s: number;
+  html_mb_per_s: number;
+  output: string;
+  stage_file?: string;
+  rss_samples?: [number, number][];
+}
+
+async function runOnce(warc: string, workers: number, tag: string, env: NodeJS.ProcessEnv = {}, sampleMs = 50): Promise<RunResult> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pith-e2e-'));
+  const out = path.join(dir, 'out.jsonl.zst');
+  const timeFile = path.join(dir, 'time.txt');
+  const t0 = process.hrtime.bigint();
+  const child = spawn(
+    '/usr/bin/time',
+    ['-f', '%e %U %S %M', '-o', timeFile, process.execPath, path.join(REPO, 'dist', 'cli.js'), 'extract', warc, '-o', out, '--workers', String(workers), '--engine', ENGINE, '--no-progress'],
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } },
+  );
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  let node: number | null = null;
+  let hwm = 0;
+  const samples: [number, number][] = [];
+  const timer = setInterval(() => {
+    node ??= childOf(child.pid!);
+    if (!node) return;
+    const s = procStatus(node);
+    if (!s) return;
+    hwm = Math.max(hwm, s.hwm);
+    samples.push([Number(process.hrtime.bigint() - t0) / 1e9, s.rss]);
+  }, sampleMs);
+  const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? -1)));
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  clearInterval(timer);
+  if (code !== 0) throw new Error(`pith extract exited ${code}:\n${stderr}`);
+  const [, user, sys, maxKb] = fs.readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+  const m = /records\s+(\d+) read = (\d+) extracted/.exec(stderr);
+  const html = /MB text from ([\d.]+) MB HTML/.exec(stderr);
+  const inputMb = fs.statSync(warc).size / 1e6;
+  const extracted = Number(m?.[2] ?? 0);
+  const r: RunResult = {
+    workers, seconds, cpu_seconds: user! + sys!, user_seconds: user!, sys_seconds: sys!,
+    peak_rss_mb: Math.max(maxKb! / 1024, hwm), records_read: Number(m?.[1] ?? 0), extracted,
+    html_mb: Number(html?.[1] ?? 0), records_per_s: extracted / seconds, input_mb_per_s: inputMb / seconds,
+    html_mb_per_s: Number(html?.[1] ?? 0) / seconds, output: out,
+  };
+  if (sampleMs >= 1000) r.rss_samples = samples;
+  process.stderr.write(`${tag}: ${seconds.toFixed(2)} s, ${r.records_per_s.toFixed(1)} records/s, ${r.input_mb_per_s.toFixed(2)} MB/s input, CPU ${r.cpu_seconds.toFixed(1)} s, peak RSS ${r.peak_rss_mb.toFixed(0)} MB\n`);
+  return r;
+}
+
+function sameFile(a: string, b: string): boolean {
+  const x = fs.readFileSync(a), y = fs.readFileSync(b);
+  return x.equals(y);
+}
+
+const STAGE_LABEL: Record<string, string> = {
+  read_gunzip: 'read+gunzip',
+  parse_warc: 'parse WARC',
+  transfer: 'transfer',
+  http_decode: 'HTTP decode',
+  extract: 'extract',
+  serialize: 'serialize (record + JSON)',
+  compress_write: 'compress+write (zstd)',
+};
+
+async function main() {
+  if (!fs.existsSync(path.join(REPO, 'dist', 'cli.js'))) throw new Error('dist/cli.js missing: npm run build:ts');
+  if (!fs.existsSync(WARC)) throw new Error(`${WARC} missing: npm run bench:warc`);
+  const result: Record<string, unknown> = {
+    warc: path.relative(REPO, WARC), input_mb: fs.statSync(WARC).size / 1e6, engine: ENGINE, runs: RUNS,
+    command: `node dist/cli.js extract ${path.relative(REPO, WARC)} -o OUT.jsonl.zst --workers W --engine ${ENGINE} --no-progress`,
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+  };
+  const byWorkers: Record<string, any> = {};
+  const outputs: string[] = [];
+  // interleave the worker counts (1,2,1,2,...) so that load changes on the machine hit both alike
+  const plain: Record<number, RunResult[]> = {};
+  for (let r = 0; r < RUNS; r++) {
+    for (const w of WORKERS) {
+      const res = await runOnce(WARC, w, `workers=${w} run ${r + 1}`);
+      (plain[w] ??= []).push(res);
+      if (outputs.length < WORKERS.length && r === 0) outputs.push(res.output);
+      else fs.rmSync(path.dirname(res.output), { recursive: true, force: true });
+    }
+  }
+  for (const w of WORKERS) {
+    const stageFile = path.join(os.tmpdir(), `pith-e2e-stages-${w}-${process.pid}.json`);
+    const inst = await runOnce(WARC, w, `workers=${w} instrumented`, { PITH_STAGE_TIMES: stageFile });
+    const st = JSON.parse(fs.readFileSync(stageFile, 'utf8'));
+    fs.rmSync(stageFile, { force: true });
+    fs.rmSync(path.dirname(inst.output), { recursive: true, force: true });
+    const runs = plain[w]!;
+    const total = inst.cpu_seconds * 1e9; // process CPU under /usr/bin/time (ns)
+    const stages = Object.entries(st.stages_ns as Record<string, number>).map(([k, ns]) => ({
+      stage: k, label: STAGE_LABEL[k] ?? k, seconds: ns / 1e9, share_of_cpu: ns / total,
+    }));
+    const attributed = stages.reduce((s, x) => s + x.seconds, 0);
+    const extractS = stages.find((x) => x.stage === 'extract')?.seconds ?? 0;
+    byWorkers[w] = {
+      workers: w,
+      runs: runs.map(({ output, ...x }) => x),
+      records: runs[0]!.extracted, records_read: runs[0]!.records_read, html_mb: runs[0]!.html_mb,
+      seconds: stat(runs.map((r) => r.seconds)),
+      records_per_s: stat(runs.map((r) => r.records_per_s)),
+      input_mb_per_s: stat(runs.map((r) => r.input_mb_per_s)),
+      html_mb_per_s: stat(runs.map((r) => r.html_mb_per_s)),
+      cpu_seconds: stat(runs.map((r) => r.cpu_seconds)),
+      peak_rss_mb: stat(runs.map((r) => r.peak_rss_mb)),
+      instrumented: {
+        seconds: inst.seconds, records_per_s: inst.records_per_s, cpu_seconds: inst.cpu_seconds, peak_rss_mb: inst.peak_rss_mb,
+        stages,
+        unattributed_seconds: inst.cpu_seconds - attributed,
+        unattributed_share: (inst.cpu_seconds - attributed) / inst.cpu_seconds,
+        // the target: stages outside extraction < 25% of total CPU. Counted as (process CPU - extract) / process CPU,
+        // so GC, messaging and everything unattributed counts against it.
+        outside_extract_share: (inst.cpu_seconds - extractS) / inst.cpu_seconds,
+        main_thread_stage_seconds: Object.values(st.main_ns as Record<string, number>).reduce((s, x) => s + x, 0) / 1e9,
+        workers: st.workers,
+        process_cpu_seconds_inside: st.process_cpu_ns / 1e9,
+      },
+    };
+  }
+  // marginal RSS per extra worker
+  if (byWorkers[1] && byWorkers[2]) {
+    result.speedup_2_vs_1 = byWorkers[2].records_per_s.median / byWorkers[1].records_per_s.median;
+    const pairs = plain[1]!.map((r, i) => (plain[2]![i] ? plain[2]![i]!.records_per_s / r.records_per_s : NaN)).filter((x) => !isNaN(x));
+    result.speedup_2_vs_1_pairs = stat(pairs);
+    result.marginal_rss_per_worker_mb = byWorkers[2].peak_rss_mb.median - byWorkers[1].peak_rss_mb.median;
+  }
+  result.by_workers = byWorkers;
+  if (outputs.length >= 2) result.outputs_identical_across_workers = outputs.slice(1).every((o) => sameFile(outputs[0]!, o));
+  for (const o of outputs) fs.rmSync(path.dirname(o), { recursive: true, force: true });
+
+  if (SOAK) {
+    const soakWarc = path.join(REPO, 'bench', '.cache', `dev-${SOAK_RECORDS}.warc.gz`);
+    if (!fs.existsSync(soakWarc)) {
+      process.stderr.write(`building ${path.relative(REPO, soakWarc)} (${SOAK_RECORDS} records, gzip level 1)...\n`);
+      const b = spawnSync('python3', [path.join(REPO, 'bench', 'make-dev-warc.py'), '--records', String(SOAK_RECORDS), '--level', '1', '--out', soakWarc], { stdio: 'inherit' });
+      if (b.status !== 0) throw new Error('make-dev-warc.py failed');
+    }
+    const stageFile = path.join(os.tmpdir(), `pith-e2e-soak-${process.pid}.json`);
+    const s = await runOnce(soakWarc, SOAK_WORKERS, `soak ${SOAK_RECORDS} records, workers=${SOAK_WORKERS}`, { PITH_STAGE_TIMES: stageFile }, 1000);
+    const st = JSON.parse(fs.readFileSync(stageFile, 'utf8'));
+    fs.rmSync(stageFile, { force: true });
+    fs.rmSync(path.dirname(s.output), { recursive: true, force: true });
+    const smp = s.rss_samples ?? [];
+    const tenths = Array.from({ length: 10 }, (_, i) => {
+      const t = (s.seconds * (i + 1)) / 10;
+      const near = smp.reduce((best, x) => (Math.abs(x[0] - t) < Math.abs(best[0] - t) ? x : best), smp[0] ?? [0, 0]);
+      return { at_fraction: (i + 1) / 10, seconds: near[0], rss_mb: near[1] };
+    });
+    const half = smp.filter(([t]) => t >= s.seconds / 2);
+    let slope = NaN;
+    if (half.length > 2) {
+      const mx = half.reduce((a, [t]) => a + t, 0) / half.length, my = half.reduce((a, [, r]) => a + r, 0) / half.length;
+      let sxy = 0, sxx = 0;
+      for (const [t, r] of half) {
+        sxy += (t - mx) * (r - my);
+        sxx += (t - mx) ** 2;
+      }
+      slope = sxy / sxx; // MB per second
+    }
+    result.soak = {
+      warc: path.relative(REPO, soakWarc), input_mb: fs.statSync(soakWarc).size / 1e6, workers: SOAK_WORKERS,
+      records: s.extracted, seconds: s.seconds, records_per_s: s.records_per_s, cpu_seconds: s.cpu_seconds,
+      peak_rss_mb: s.peak_rss_mb, rss_at_tenths: tenths,
+      rss_slope_second_half_mb_per_10k_records: (slope / s.records_per_s) * 10000,
+      worker_heap_peaks_mb: st.workers.map((w: any) => ({ thread_id: w.thread_id, tasks: w.tasks, peak_heap_mb: w.peak_heap_mb })),
+      rss_samples_every_s: smp.map(([t, r]) => [Math.round(t * 10) / 10, Math.round(r)]),
+    };
+  }
+  fs.mkdirSync(path.dirname(OUT), { recursive: true });
+  fs.writeFileSync(OUT, JSON.stringify(result, null, 1) + '\n');
+  process.stderr.write(`wrote ${path.relative(REPO, OUT)}\n`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
