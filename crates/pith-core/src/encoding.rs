@@ -42,7 +42,11 @@ pub struct Decoded<'a> {
 pub fn decode<'a>(bytes: &'a [u8], content_type: Option<&str>, url: Option<&str>) -> Decoded<'a> {
     let (encoding, source, body) = decide(bytes, content_type, url);
     let text = if encoding == UTF_8 {
-        String::from_utf8_lossy(body) // borrows when valid: the common case costs one check
+        // The fast validator first: from_utf8_lossy walks valid input chunk by chunk, slowly.
+        match std::str::from_utf8(body) {
+            Ok(valid) => Cow::Borrowed(valid),
+            Err(_) => String::from_utf8_lossy(body),
+        }
     } else {
         encoding.decode_without_bom_handling(body).0
     };

@@ -12,6 +12,7 @@
 //! build, which both call [`extract_json`].
 
 mod api;
+mod attrs;
 mod classify;
 pub mod encoding;
 mod hints;

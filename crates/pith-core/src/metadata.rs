@@ -2,7 +2,7 @@
 //! Open Graph, `<link>`, `<title>` and JSON-LD. The tree stage feeds the collector as it
 //! parses; [`MetaCollector::finish`] picks the best value of each field.
 
-use lol_html::html_content::Element;
+use crate::attrs::Attrs;
 use serde_json::Value;
 
 #[derive(Debug, Default)]
@@ -37,12 +37,12 @@ pub struct Metadata {
 }
 
 impl MetaCollector {
-    pub fn element(&mut self, name: &str, el: &Element) {
+    pub fn element(&mut self, name: &str, a: &Attrs) {
         match name {
             "meta" => {
-                let key = el.get_attribute("property").or_else(|| el.get_attribute("name")).or_else(|| el.get_attribute("itemprop"));
-                if let (Some(key), Some(content)) = (key, el.get_attribute("content")) {
-                    let content = clean(&htmlize::unescape_attribute(&content));
+                let key = a.property.as_ref().or(a.name.as_ref()).or(a.itemprop.as_ref());
+                if let (Some(key), Some(content)) = (key, &a.content) {
+                    let content = clean(&htmlize::unescape_attribute(content));
                     if !content.is_empty() {
                         self.metas.push((key.trim().to_ascii_lowercase(), content));
                     }
@@ -50,28 +50,27 @@ impl MetaCollector {
             }
             "html" => {
                 if self.html_lang.is_none() {
-                    self.html_lang = el.get_attribute("lang").or_else(|| el.get_attribute("xml:lang")).map(|l| l.trim().to_string());
+                    self.html_lang = a.lang.as_deref().map(|l| l.trim().to_string());
                 }
             }
             "link" => {
-                let is_canonical = el.get_attribute("rel").is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("canonical")));
-                if is_canonical && self.canonical.is_none() {
-                    self.canonical = el.get_attribute("href").map(|h| htmlize::unescape_attribute(&h).trim().to_string());
+                if a.rel_has("canonical") && self.canonical.is_none() {
+                    self.canonical = a.href.as_deref().map(|h| htmlize::unescape_attribute(h).trim().to_string());
                 }
             }
             "base" => {
                 if self.base_href.is_none() {
-                    self.base_href = el.get_attribute("href").map(|h| htmlize::unescape_attribute(&h).trim().to_string());
+                    self.base_href = a.href.as_deref().map(|h| htmlize::unescape_attribute(h).trim().to_string());
                 }
             }
             "time" => {
                 if self.first_time.is_none() {
-                    self.first_time = el.get_attribute("datetime");
+                    self.first_time = a.datetime.clone();
                 }
             }
             _ => {
-                if let (Some(prop), Some(value)) = (el.get_attribute("itemprop"), el.get_attribute("datetime").or_else(|| el.get_attribute("content"))) {
-                    self.metas.push((prop.trim().to_ascii_lowercase(), clean(&value)));
+                if let (Some(prop), Some(value)) = (&a.itemprop, a.datetime.as_ref().or(a.content.as_ref())) {
+                    self.metas.push((prop.trim().to_ascii_lowercase(), clean(value)));
                 }
             }
         }

@@ -5,6 +5,7 @@
 //! elements are flagged for the scorer. What `metadata` needs from the head and from JSON-LD is collected on the way.
 
 use crate::api::ExtractError;
+use crate::attrs::Attrs;
 use crate::hints;
 use crate::metadata::MetaCollector;
 use crate::tags::{belongs_in_head, implied_close, Tag};
@@ -217,43 +218,42 @@ impl Builder {
             }
         }
         let drop_requested = std::mem::take(&mut self.drop_next);
-        self.meta.element(&name, el);
+        let attrs = Attrs::read(el);
+        self.meta.element(&name, &attrs);
         let capture = match tag {
             Tag::Title if !self.stack.iter().any(|o| o.tag == Tag::Payload) => Capture::Title,
             Tag::Payload
                 if name == "script"
-                    && el.get_attribute("type").is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json")) =>
+                    && attrs.r#type.as_deref().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json")) =>
             {
                 Capture::JsonLd
             }
             Tag::Payload if name == "noscript" && self.dropped_depth == 0 => Capture::NoScript,
             _ => Capture::None,
         };
-        let mut flags = hints::from_class_and_id(el.get_attribute("class").as_deref(), el.get_attribute("id").as_deref());
-        if let Some(role) = el.get_attribute("role") {
-            flags |= hints::from_role(&role);
+        let mut flags = hints::from_class_and_id(attrs.class.as_deref(), attrs.id.as_deref());
+        if let Some(role) = &attrs.role {
+            flags |= hints::from_role(role);
         }
-        if el.get_attribute("rel").is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case("author"))) {
+        if attrs.rel_has("author") {
             flags |= hints::BYLINE;
         }
-        if let Some(itemprop) = el.get_attribute("itemprop") {
-            flags |= hints::from_itemprop(&itemprop);
+        if let Some(itemprop) = &attrs.itemprop {
+            flags |= hints::from_itemprop(itemprop);
         }
         // Hidden boxes stay in the tree, flagged: scripts reveal some of them (a page-wide
         // wrapper with class "hide", React's streamed `<div hidden id="S:0">`), so the scorer
         // decides.
-        if el.has_attribute("hidden")
-            || el.get_attribute("aria-hidden").is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
-            || el.get_attribute("style").is_some_and(|s| hints::style_hides(&s))
+        if attrs.hidden || attrs.aria_hidden || attrs.style.as_deref().is_some_and(hints::style_hides)
         {
             flags |= hints::HIDDEN;
         }
         let dropped = drop_requested || matches!(tag, Tag::Payload | Tag::Head | Tag::Title);
 
         let attr = match tag {
-            Tag::A => el.get_attribute("href").map(|h| decode_attr(&h)),
-            Tag::Img => el.get_attribute("alt").map(|a| decode_attr(&a)),
-            Tag::Pre | Tag::Code => el.get_attribute("class").and_then(|c| code_language(&c)),
+            Tag::A => attrs.href.as_deref().map(decode_attr),
+            Tag::Img => attrs.alt.as_deref().map(decode_attr),
+            Tag::Pre | Tag::Code => attrs.class.as_deref().and_then(code_language),
             _ => None,
         };
         let parent = self.stack.last().map_or(0, |o| o.id);
