@@ -207,13 +207,30 @@ function svg(rows: Row[]): string {
     o.push(`<line x1="${x}" y1="${Tp}" x2="${x}" y2="${H - B}" stroke="#999" stroke-dasharray="5 4"/>`);
     o.push(`<text x="${x - 4}" y="${Tp + 14}" text-anchor="end" fill="#666">${esc(c.name)} (no extraction)</text>`);
   }
-  for (const r of pts) {
+  // labels: right of the point, moved up or down until they overlap no earlier label
+  const placed: { x0: number; x1: number; y0: number; y1: number }[] = [];
+  const maxPages = Math.max(...pts.map((r) => r.f1_pages ?? 0));
+  for (const r of [...pts].sort((a, b) => b.f1! - a.f1!)) {
     const x = X(r.summary.median_pages_per_s), y = Y(r.f1!);
     const col = r.kind === 'pith' ? '#d62728' : '#1f77b4';
     o.push(`<line x1="${X(r.summary.min)}" y1="${y}" x2="${X(r.summary.max)}" y2="${y}" stroke="${col}" stroke-width="1.5"/>`);
     o.push(`<circle cx="${x}" cy="${y}" r="5" fill="${col}"${r.this_run ? '' : ' fill-opacity="0.4"'}/>`);
-    const partial = r.f1_pages != null && r.f1_pages < (pts[0]?.f1_pages ?? 0) ? ` (F1 on ${r.f1_pages} pages)` : '';
-    o.push(`<text x="${x + 8}" y="${y - 7}" fill="${col}">${esc(r.name)}${partial}${r.this_run ? '' : ' *'}</text>`);
+    const partial = r.f1_pages != null && r.f1_pages < maxPages ? ` (F1 on ${r.f1_pages} pages)` : '';
+    const label = `${r.name}${partial}${r.this_run ? '' : ' *'}`;
+    const w = label.length * 6.6;
+    let lx = x + 8;
+    if (lx + w > W - R - 2) lx = x - 8 - w;
+    let ly = y - 7;
+    for (const dy of [0, 20, -14, 34, -28, 48, -42, 62]) {
+      const box = { x0: lx, x1: lx + w, y0: y - 7 + dy - 11, y1: y - 7 + dy + 3 };
+      if (!placed.some((b) => b.x0 < box.x1 && box.x0 < b.x1 && b.y0 < box.y1 && box.y0 < b.y1)) {
+        ly = y - 7 + dy;
+        placed.push(box);
+        break;
+      }
+    }
+    if (Math.abs(ly - (y - 7)) > 12) o.push(`<line x1="${x}" y1="${y}" x2="${lx < x ? lx + w : lx}" y2="${ly - 4}" stroke="${col}" stroke-width="0.5"/>`);
+    o.push(`<text x="${lx}" y="${ly}" fill="${col}">${esc(label)}</text>`);
   }
   if (pts.some((r) => !r.this_run)) o.push(`<text x="${L + 6}" y="${H - B - 8}" fill="#666">* measured in an earlier run (faded)</text>`);
   o.push('</svg>');
