@@ -1,7 +1,8 @@
 // pith end to end: `pith extract` on the dev WARC with 1 and 2 workers.
 //
 //   npx tsx bench/speed/e2e.ts [--warc bench/.cache/dev.warc.gz] [--runs 3] [--workers 1,2] [--engine native]
-//                             [--soak [--soak-records 100000] [--soak-workers 2]] [--out bench/.cache/e2e.json]
+//                             [--soak [--soak-records 100000] [--soak-workers 2] [--soak-warc FILE] [--soak-only]]
+//                             [--out bench/.cache/e2e.json]
 //
 // Per worker count: --runs plain runs of `node dist/cli.js extract WARC -o OUT.jsonl.zst --workers W --no-progress`
 // (each a fresh process: wall time from spawn to exit, so Node start-up and pool start are in), under
@@ -20,7 +21,8 @@
 //
 // --soak: builds bench/.cache/dev-<N>.warc.gz (N = --soak-records, default 100,000; gzip level 1) if missing, runs
 // it once with --soak-workers (default 2) and samples RSS every second; reports RSS at each tenth of the run and
-// the slope of RSS over the second half (flat = no growth with records).
+// the slope of RSS over the second half (flat = no growth with records). --soak-warc FILE soaks on an existing WARC
+// instead (e.g. bench/.cache/memory-flat-20000.warc.gz); --soak-only runs only the soak and adds it to --out.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +44,8 @@ const OUT = path.resolve(opt('out', path.join(REPO, 'bench', '.cache', 'e2e.json
 const SOAK = argv.includes('--soak');
 const SOAK_RECORDS = Number(opt('soak-records', '100000'));
 const SOAK_WORKERS = Number(opt('soak-workers', '2'));
+const SOAK_WARC = opt('soak-warc', '');
+const SOAK_ONLY = argv.includes('--soak-only');
 
 const median = (v: number[]) => {
   const s = [...v].sort((x, y) => x - y), n = s.length;
@@ -150,6 +154,13 @@ async function main() {
     command: `node dist/cli.js extract ${path.relative(REPO, WARC)} -o OUT.jsonl.zst --workers W --engine ${ENGINE} --no-progress`,
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
   };
+  if (SOAK_ONLY) {
+    const prev = fs.existsSync(OUT) ? JSON.parse(fs.readFileSync(OUT, 'utf8')) : result;
+    prev.soak = await soak();
+    fs.writeFileSync(OUT, JSON.stringify(prev, null, 1) + '\n');
+    process.stderr.write(`wrote the soak into ${path.relative(REPO, OUT)}\n`);
+    return;
+  }
   const byWorkers: Record<string, any> = {};
   const outputs: string[] = [];
   // interleave the worker counts (1,2,1,2,...) so that load changes on the machine hit both alike
@@ -210,15 +221,21 @@ async function main() {
   if (outputs.length >= 2) result.outputs_identical_across_workers = outputs.slice(1).every((o) => sameFile(outputs[0]!, o));
   for (const o of outputs) fs.rmSync(path.dirname(o), { recursive: true, force: true });
 
-  if (SOAK) {
-    const soakWarc = path.join(REPO, 'bench', '.cache', `dev-${SOAK_RECORDS}.warc.gz`);
+  if (SOAK) result.soak = await soak();
+  fs.mkdirSync(path.dirname(OUT), { recursive: true });
+  fs.writeFileSync(OUT, JSON.stringify(result, null, 1) + '\n');
+  process.stderr.write(`wrote ${path.relative(REPO, OUT)}\n`);
+}
+
+async function soak(): Promise<Record<string, unknown>> {
+    const soakWarc = SOAK_WARC ? path.resolve(SOAK_WARC) : path.join(REPO, 'bench', '.cache', `dev-${SOAK_RECORDS}.warc.gz`);
     if (!fs.existsSync(soakWarc)) {
       process.stderr.write(`building ${path.relative(REPO, soakWarc)} (${SOAK_RECORDS} records, gzip level 1)...\n`);
       const b = spawnSync('python3', [path.join(REPO, 'bench', 'make-dev-warc.py'), '--records', String(SOAK_RECORDS), '--level', '1', '--out', soakWarc], { stdio: 'inherit' });
       if (b.status !== 0) throw new Error('make-dev-warc.py failed');
     }
     const stageFile = path.join(os.tmpdir(), `pith-e2e-soak-${process.pid}.json`);
-    const s = await runOnce(soakWarc, SOAK_WORKERS, `soak ${SOAK_RECORDS} records, workers=${SOAK_WORKERS}`, { PITH_STAGE_TIMES: stageFile }, 1000);
+    const s = await runOnce(soakWarc, SOAK_WORKERS, `soak ${path.basename(soakWarc)}, workers=${SOAK_WORKERS}`, { PITH_STAGE_TIMES: stageFile }, 1000);
     const st = JSON.parse(fs.readFileSync(stageFile, 'utf8'));
     fs.rmSync(stageFile, { force: true });
     fs.rmSync(path.dirname(s.output), { recursive: true, force: true });
@@ -239,7 +256,7 @@ async function main() {
       }
       slope = sxy / sxx; // MB per second
     }
-    result.soak = {
+    return {
       warc: path.relative(REPO, soakWarc), input_mb: fs.statSync(soakWarc).size / 1e6, workers: SOAK_WORKERS,
       records: s.extracted, seconds: s.seconds, records_per_s: s.records_per_s, cpu_seconds: s.cpu_seconds,
       peak_rss_mb: s.peak_rss_mb, rss_at_tenths: tenths,
@@ -248,10 +265,6 @@ async function main() {
       rss_samples_every_s: smp.map(([t, r]) => [Math.round(t * 10) / 10, Math.round(r)]),
     };
   }
-  fs.mkdirSync(path.dirname(OUT), { recursive: true });
-  fs.writeFileSync(OUT, JSON.stringify(result, null, 1) + '\n');
-  process.stderr.write(`wrote ${path.relative(REPO, OUT)}\n`);
-}
 
 main().catch((e) => {
   console.error(e);
