@@ -87,7 +87,7 @@ export interface OutputRecord {
   reject_reason: RejectReason | null;
   /** Blocks of `text` under their heading path; `start`/`end` are Unicode code point offsets into `text` (end exclusive). */
   sections: Section[];
-  /** Links inside the main content, in document order, `href` as written in the page; only with `--links`. */
+  /** Links inside the main content, in document order, resolved against the page URL; only with `--links`. */
   links?: Link[];
   http_status: number | null;
   content_type: string | null;

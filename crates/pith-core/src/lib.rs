@@ -25,3 +25,6 @@ mod tags;
 mod tree;
 
 pub use api::*;
+
+/// A fingerprint of this crate's sources, the same in every build made from them.
+pub const SOURCE_HASH: &str = env!("PITH_CORE_SOURCE_HASH");

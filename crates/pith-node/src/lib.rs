@@ -35,5 +35,5 @@ fn install_quiet_panic_hook() {
 /// WebAssembly build's when both come from the same core.
 #[napi]
 pub fn core_source_hash() -> String {
-    env!("PITH_CORE_SOURCE_HASH").to_string()
+    pith_core::SOURCE_HASH.to_string()
 }

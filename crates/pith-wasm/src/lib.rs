@@ -137,10 +137,10 @@ pub extern "C" fn pith_selftest_panic() {
 /// bytes at `pith_core_source_hash_ptr()`. Equal to the native addon's when built from the same core.
 #[no_mangle]
 pub extern "C" fn pith_core_source_hash_ptr() -> *const u8 {
-    env!("PITH_CORE_SOURCE_HASH").as_ptr()
+    pith_core::SOURCE_HASH.as_ptr()
 }
 
 #[no_mangle]
 pub extern "C" fn pith_core_source_hash_len() -> usize {
-    env!("PITH_CORE_SOURCE_HASH").len()
+    pith_core::SOURCE_HASH.len()
 }
