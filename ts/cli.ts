@@ -50,7 +50,7 @@ Options:
                              precision keeps less (training data), recall keeps more (search);
                              default balanced.
       --links                every record gets "links": [{text, href}], the links of the main
-                             content in order, href as written in the page (never in "text").
+                             content in order, href resolved against the page URL (never in "text").
       --comments             every record gets "comments": reader comments as plain text (null
                              when none). Without it comments are dropped, never put in "text".
       --drop SELECTOR        remove the elements matching this CSS selector before scoring
