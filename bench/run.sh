@@ -10,6 +10,7 @@
 #   PEERS=trafilatura,resiliparse npm run bench            # only these peers are re-measured (others: last run's, flagged)
 #   REUSE_PEERS=1 npm run bench        # no peer runs; the report flags every peer row as from an earlier run
 #   SOAK=1 npm run bench               # + the 100,000-record soak (builds bench/.cache/dev-100000.warc.gz; long)
+#   SOAK=1 SOAK_WARC=bench/.cache/memory-flat-20000.warc.gz npm run bench   # soak on an existing WARC instead
 #
 # Order: setup (bench/setup.sh), build (dist/ and both engines if missing; tsc always), dev WARC (if missing),
 # peers (npm run bench:peers: ceilings, peers, WARC raw cost), pith single-thread (bench/speed/pith.ts, native then
@@ -28,6 +29,7 @@ CMD="npm run bench"
 [[ -n "${PEER_RUNS_FOR:-}" ]] && CMD="PEER_RUNS_FOR=$PEER_RUNS_FOR $CMD"
 [[ -n "${REUSE_PEERS:-}" ]] && CMD="REUSE_PEERS=1 $CMD"
 [[ -n "${SOAK:-}" ]] && CMD="SOAK=1 $CMD"
+[[ -n "${SOAK_WARC:-}" ]] && CMD="SOAK_WARC=$SOAK_WARC $CMD"
 say() { echo -e "\n=== bench: $* ($(date -u +%H:%M:%S))" >&2; }
 
 say "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), load $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -97,6 +99,7 @@ node --expose-gc --import tsx bench/speed/pith.ts --engine both --ids "$IDS" --o
 say "pith end to end, 1 and 2 workers (bench/speed/e2e.ts on $WARC)"
 E2E_ARGS=(--warc "$WARC" --runs "$RUNS" --out "$E2E_JSON")
 [[ -n "${SOAK:-}" ]] && E2E_ARGS+=(--soak)
+[[ -n "${SOAK_WARC:-}" ]] && E2E_ARGS+=(--soak-warc "$SOAK_WARC")
 npx tsx bench/speed/e2e.ts "${E2E_ARGS[@]}"
 
 say "accuracy (npm run accuracy, pith + peer outputs)"

@@ -105,7 +105,8 @@ function ratio(a: any, b: any) {
   // ratio of medians, and the widest range the passes allow (a's min / b's max .. a's max / b's min)
   return { median: a.median_pages_per_s / b.median_pages_per_s, lo: a.min / b.max, hi: a.max / b.min };
 }
-const rstr = (r: { median: number; lo: number; hi: number }) => `${r.median.toFixed(2)}x [${r.lo.toFixed(2)}–${r.hi.toFixed(2)}]`;
+const x2 = (v: number | null | undefined) => (v == null || !Number.isFinite(v) ? '–' : v.toFixed(2));
+const rstr = (r: { median: number; lo: number; hi: number }) => `${x2(r.median)}x [${x2(r.lo)}–${x2(r.hi)}]`;
 
 function targets(rows: Row[], e2e: any, parity: any): Target[] {
   const get = (n: string) => rows.find((r) => r.name === n);
@@ -142,7 +143,7 @@ function targets(rows: Row[], e2e: any, parity: any): Target[] {
   if (w1 && w2) {
     const p = e2e.speedup_2_vs_1_pairs;
     T.push({
-      target: 'end to end: 2 workers >= 1.8x 1 worker (records/s)', value: `${e2e.speedup_2_vs_1.toFixed(2)}x (run pairs: ${p.median.toFixed(2)}x [${p.min.toFixed(2)}–${p.max.toFixed(2)}])`,
+      target: 'end to end: 2 workers >= 1.8x 1 worker (records/s)', value: `${x2(e2e.speedup_2_vs_1)}x (run pairs: ${x2(p?.median)}x [${x2(p?.min)}–${x2(p?.max)}])`,
       verdict: e2e.speedup_2_vs_1 >= 1.8 ? 'PASS' : 'FAIL', note: `${e2e.machine_nproc ?? os.cpus().length} cores: 2 workers + the main thread share them`,
     });
     for (const w of [w1, w2]) {
@@ -378,7 +379,7 @@ function e2eMarkdown(e: any): string {
     L.push(`| ${w.workers} | ${w.records} | ${fmt(w.records_per_s.median)} [${fmt(w.records_per_s.min)}–${fmt(w.records_per_s.max)}] | ${fmt(w.input_mb_per_s.median, 2)} | ${fmt(w.html_mb_per_s.median, 2)} | ${fmt(w.cpu_seconds.median)} | ${fmt(w.peak_rss_mb.median, 0)} [${fmt(w.peak_rss_mb.min, 0)}–${fmt(w.peak_rss_mb.max, 0)}] |`);
   }
   L.push('');
-  if (e.speedup_2_vs_1 != null) L.push(`2 workers vs 1: ${e.speedup_2_vs_1.toFixed(2)}x (ratio of medians; per interleaved pair ${e.speedup_2_vs_1_pairs.median.toFixed(2)}x [${e.speedup_2_vs_1_pairs.min.toFixed(2)}–${e.speedup_2_vs_1_pairs.max.toFixed(2)}]). Output of 1 and 2 workers byte-identical: ${e.outputs_identical_across_workers ? 'yes' : 'NO'}.`, '');
+  if (e.speedup_2_vs_1 != null) L.push(`2 workers vs 1: ${x2(e.speedup_2_vs_1)}x (ratio of medians; per interleaved pair ${x2(e.speedup_2_vs_1_pairs?.median)}x [${x2(e.speedup_2_vs_1_pairs?.min)}–${x2(e.speedup_2_vs_1_pairs?.max)}]). Output of 1 and 2 workers byte-identical: ${e.outputs_identical_across_workers ? 'yes' : 'NO'}.`, '');
   L.push('### CPU time by stage (instrumented run, PITH_STAGE_TIMES)', '');
   L.push('Time inside each stage\'s synchronous code, summed over threads (≈ CPU time of that thread while it runs; preemption by other work inflates it), as a share of the process\'s user+sys CPU. "Not attributed" is the rest: GC, event loop, message passing and structured clone on the worker side, thread start-up, file reads.', '');
   const ws = Object.values(e.by_workers) as any[];

@@ -116,8 +116,10 @@ async function runOnce(warc: string, workers: number, tag: string, env: NodeJS.P
   clearInterval(timer);
   if (code !== 0) throw new Error(`pith extract exited ${code}:\n${stderr}`);
   const [, user, sys, maxKb] = fs.readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
-  const m = /records\s+(\d+) read = (\d+) extracted/.exec(stderr);
-  const html = /MB text from ([\d.]+) MB HTML/.exec(stderr);
+  const flat = stderr.replace(/(\d),(?=\d{3})/g, '$1'); // the summary writes 1,358
+  const m = /records\s+(\d+) read = (\d+) extracted/.exec(flat);
+  const html = /MB text from ([\d.]+) MB HTML/.exec(flat);
+  if (!m) throw new Error(`cannot read the record counts from pith's summary:\n${stderr}`);
   const inputMb = fs.statSync(warc).size / 1e6;
   const extracted = Number(m?.[2] ?? 0);
   const r: RunResult = {
