@@ -177,6 +177,11 @@ function main() {
   // RSS baseline: the same runner, pages loaded, nothing extracted (peak RSS includes the corpus held in memory)
   for (const [name, s] of Object.entries(summaries)) {
     if (s.rss_after_load_mb != null) continue;
+    const lf0 = path.join(CACHE, `${name}.load.json`);
+    if (a.reportOnly && fs.existsSync(lf0)) {
+      const l = JSON.parse(fs.readFileSync(lf0, 'utf8'));
+      if (l.pages === s.pages) { s.rss_after_load_mb = l.rss_after_load_mb; continue; }
+    }
     const [bin, ...args] = PEERS[name].cmd;
     const r = spawnSync(bin, [...args, '--ids', idsFile, '--load-only', '--out', CACHE], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
     const lf = path.join(CACHE, `${name}.load.json`);
@@ -256,16 +261,19 @@ function markdown(r) {
   L.push(`${m.pages} WCXB dev pages (${fmt(m.html_mb)} MB of HTML), decompressed into memory before timing; ${m.warmup_pages} warm-up pages; ` +
     `each extractor in its own process, one thread, pages one after the other; median of ${m.runs} timed passes [min–max]` +
     `${ex.some((s) => s.runs.length !== m.runs) ? ` (except: ${ex.filter((s) => s.runs.length !== m.runs).map((s) => `${s.name} ${s.runs.length}`).join(', ')})` : ''}. ` +
-    `All rows come from this one run (\`${m.command}\`). Peak RSS = VmHWM of the process; it includes the pages held in memory, so "RSS after load" gives the same runner's RSS with the pages loaded and nothing extracted yet ` +
+    (m.report_only
+      ? `Rebuilt by \`${m.command}\` from the per-extractor summaries: the rows were measured at the times shown, not all in one run. `
+      : `All rows come from this one run (\`${m.command}\`). `) +
+    `Peak RSS = VmHWM of the process; it includes the pages held in memory, so "RSS after load" gives the same runner's RSS with the pages loaded and nothing extracted yet ` +
     `(the extractor's own memory is roughly the difference; Rust holds bytes and a decoded copy, Python and Node hold decoded strings). ` +
     `Pages per CPU-s = pages / (user+sys CPU time of the timed pass), median over passes: it moves less than wall time when other work shares the machine.`, '');
   const types = [...new Set(ex.flatMap((s) => Object.keys(s.accuracy?.by_type ?? {})))].sort();
-  L.push('| extractor | version | pages/s median [min–max] | MB/s | pages per CPU-s | peak RSS MB | RSS after load MB | word F1 | ' + types.join(' | ') + ' |');
-  L.push('|---|---|---|---|---|---|---|---|' + types.map(() => '---|').join(''));
+  L.push('| extractor | version | pages/s median [min–max] | MB/s | pages per CPU-s | peak RSS MB | RSS after load MB | measured (UTC) | word F1 | ' + types.join(' | ') + ' |');
+  L.push('|---|---|---|---|---|---|---|---|---|' + types.map(() => '---|').join(''));
   for (const s of ex.sort((x, y) => y.median_pages_per_s - x.median_pages_per_s)) {
     const acc = s.accuracy;
     const label = s.kind === 'ceiling' ? `*${s.name}* (ceiling)` : s.name;
-    L.push(`| ${label} | ${s.version} | ${fmt(s.median_pages_per_s)} [${fmt(s.min)}–${fmt(s.max)}] | ${fmt(s.median_mb_per_s, 2)} | ${fmt(cpuRate(s))} | ${fmt(s.peak_rss_mb, 0)} | ${fmt(s.rss_after_load_mb, 0)} | ` +
+    L.push(`| ${label} | ${s.version} | ${fmt(s.median_pages_per_s)} [${fmt(s.min)}–${fmt(s.max)}] | ${fmt(s.median_mb_per_s, 2)} | ${fmt(cpuRate(s))} | ${fmt(s.peak_rss_mb, 0)} | ${fmt(s.rss_after_load_mb, 0)} | ${(s.measured_at ?? '').slice(11, 16)} | ` +
       `${acc ? acc.word_f1.toFixed(3) : '–'} | ` + types.map((t) => (acc?.by_type[t] ? acc.by_type[t].word_f1.toFixed(3) : '–')).join(' | ') + ' |');
   }
   L.push('');
