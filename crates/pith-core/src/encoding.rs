@@ -40,15 +40,12 @@ pub struct Decoded<'a> {
 /// Decodes `bytes` to UTF-8. `content_type` is the HTTP header, `url` helps the detector
 /// (a `.jp` host makes Shift_JIS likelier).
 pub fn decode<'a>(bytes: &'a [u8], content_type: Option<&str>, url: Option<&str>) -> Decoded<'a> {
-    let (encoding, source, body) = decide(bytes, content_type, url);
-    let text = if encoding == UTF_8 {
-        // The fast validator first: from_utf8_lossy walks valid input chunk by chunk, slowly.
-        match std::str::from_utf8(body) {
-            Ok(valid) => Cow::Borrowed(valid),
-            Err(_) => String::from_utf8_lossy(body),
-        }
-    } else {
-        encoding.decode_without_bom_handling(body).0
+    let (encoding, source, body, valid_utf8) = decide(bytes, content_type, url);
+    let text = match valid_utf8 {
+        Some(valid) if encoding == UTF_8 => Cow::Borrowed(valid),
+        // from_utf8_lossy only for invalid input: it walks valid input slowly.
+        _ if encoding == UTF_8 => String::from_utf8_lossy(body),
+        _ => encoding.decode_without_bom_handling(body).0,
     };
     match repair_mojibake(&text) {
         Some(fixed) => Decoded { text: Cow::Owned(fixed), encoding, source, repaired: true },
@@ -56,33 +53,35 @@ pub fn decode<'a>(bytes: &'a [u8], content_type: Option<&str>, url: Option<&str>
     }
 }
 
-/// Picks the encoding and returns the bytes to decode (without a BOM).
-fn decide<'a>(bytes: &'a [u8], content_type: Option<&str>, url: Option<&str>) -> (&'static Encoding, Source, &'a [u8]) {
+/// Picks the encoding and returns the bytes to decode (without a BOM), and the bytes as text
+/// when they were found to be valid UTF-8 on the way (so they are validated once).
+fn decide<'a>(bytes: &'a [u8], content_type: Option<&str>, url: Option<&str>) -> (&'static Encoding, Source, &'a [u8], Option<&'a str>) {
     if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
-        return (enc, Source::Bom, &bytes[bom_len..]);
+        let body = &bytes[bom_len..];
+        return (enc, Source::Bom, body, std::str::from_utf8(body).ok().filter(|_| enc == UTF_8));
     }
     let declared = content_type
         .and_then(charset_of_content_type)
         .map(|e| (e, Source::Http))
         .or_else(|| prescan_meta(&bytes[..bytes.len().min(PRESCAN_BYTES)]).map(|e| (e, Source::Meta)));
-    if std::str::from_utf8(bytes).is_ok() {
+    if let Ok(valid) = std::str::from_utf8(bytes) {
         // Valid UTF-8 with non-ASCII in it is almost never legacy text, whatever the page
         // declares; pure ASCII decodes the same under any declared ASCII-compatible encoding.
         return match declared {
-            Some((enc, source)) if enc == UTF_8 || bytes.is_ascii() => (enc, source, bytes),
-            Some(_) => (UTF_8, Source::Detected, bytes),
-            None => (UTF_8, Source::Default, bytes),
+            Some((enc, source)) if enc == UTF_8 || bytes.is_ascii() => (enc, source, bytes, Some(valid)),
+            Some(_) => (UTF_8, Source::Detected, bytes, Some(valid)),
+            None => (UTF_8, Source::Default, bytes, Some(valid)),
         };
     }
     if let Some((enc, source)) = declared {
         if decodes_cleanly(enc, bytes) {
-            return (enc, source, bytes);
+            return (enc, source, bytes, None);
         }
     }
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     detector.feed(bytes, true);
     let tld = url.and_then(top_level_domain);
-    (detector.guess(tld.as_deref().map(str::as_bytes), chardetng::Utf8Detection::Allow), Source::Detected, bytes)
+    (detector.guess(tld.as_deref().map(str::as_bytes), chardetng::Utf8Detection::Allow), Source::Detected, bytes, None)
 }
 
 fn decodes_cleanly(enc: &'static Encoding, bytes: &[u8]) -> bool {

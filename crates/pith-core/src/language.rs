@@ -1,8 +1,9 @@
 //! The language of the extracted text: detected with whatlang and reconciled with the
 //! page's own `<html lang>`, as a BCP 47 primary tag ("en", "ja") plus a confidence.
 
-/// How much text the detector reads; more adds time, not accuracy.
-const SAMPLE_CHARS: usize = 2000;
+/// How much text the detector reads: its trigram model is sure well before this, and the cost
+/// grows with every character.
+const SAMPLE_CHARS: usize = 800;
 
 /// ISO 639-3 (whatlang) to ISO 639-1 where one exists.
 fn iso639_1(code3: &str) -> &str {
