@@ -2,7 +2,7 @@
 //! Both read signals the earlier stages already computed; nothing here re-parses.
 
 use crate::metadata::Metadata;
-use crate::score::Selection;
+use crate::score::{is_cjk, Selection};
 use crate::tags::Tag;
 use crate::tree::{Child, Tree};
 use serde::Serialize;
@@ -48,6 +48,8 @@ pub struct Signals {
     /// Words (whitespace-separated; a CJK run counts by characters / 2).
     pub words: usize,
     pub link_density: f32,
+    /// Link density of the whole page, for pages whose extraction came out empty.
+    pub page_link_density: f32,
 }
 
 impl Signals {
@@ -79,16 +81,13 @@ impl Signals {
         s.comment_boxes = selection.comments.len();
         let root = selection.stats[selection.root as usize];
         s.link_density = root.link_density();
+        s.page_link_density = selection.stats[0].link_density();
         s.chars = text.chars().count();
         let cjk = text.chars().filter(|c| is_cjk(*c)).count();
         s.words = text.split_whitespace().count() + cjk / 2;
         s.prices = count_prices(text);
         s
     }
-}
-
-fn is_cjk(c: char) -> bool {
-    matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
 }
 
 fn count_prices(text: &str) -> usize {
@@ -186,7 +185,14 @@ const CONSENT_PHRASES: &[&str] = &[
 /// Whether the text is worth keeping, and why not.
 pub fn verdict(text: &str, html_bytes: usize, page_type: PageType, s: &Signals, scripts_bytes: usize) -> Option<RejectReason> {
     if s.chars == 0 {
-        return Some(if scripts_bytes > html_bytes / 3 { RejectReason::JavascriptShell } else { RejectReason::Empty });
+        return Some(if scripts_bytes > html_bytes / 3 {
+            RejectReason::JavascriptShell
+        } else if s.page_link_density > 0.5 {
+            // Everything on the page was links, and pruned as such.
+            RejectReason::LinkList
+        } else {
+            RejectReason::Empty
+        });
     }
     if s.words < MIN_WORDS {
         let lower = text.to_lowercase();
@@ -206,7 +212,7 @@ pub fn verdict(text: &str, html_bytes: usize, page_type: PageType, s: &Signals, 
     if matches!(page_type, PageType::Listing | PageType::Collection) && s.prose_blocks == 0 || s.link_density > 0.6 {
         return Some(RejectReason::LinkList);
     }
-    if s.prose_blocks == 0 && !matches!(page_type, PageType::Product | PageType::Documentation | PageType::Forum) && s.words < 80 {
+    if s.prose_blocks == 0 && !matches!(page_type, PageType::Product | PageType::Documentation | PageType::Forum) && s.words < 150 {
         return Some(RejectReason::NoProse);
     }
     // Under 0.1% text on a large page: the text is a remnant of an app or a gallery.

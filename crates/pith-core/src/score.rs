@@ -12,7 +12,9 @@ use crate::tree::{Child, NodeId, Tree};
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Stats {
-    /// Non-whitespace characters in the subtree.
+    /// Non-whitespace characters in the subtree, CJK characters counted three times: each
+    /// carries about as much text as three Latin letters, so one set of length thresholds suits
+    /// every script.
     pub chars: u32,
     /// Of those, inside links.
     pub link_chars: u32,
@@ -65,6 +67,11 @@ impl Thresholds {
     }
 }
 
+/// Han, kana and Hangul.
+pub fn is_cjk(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
+}
+
 fn is_punct(c: char) -> bool {
     matches!(c, '.' | ',' | ';' | ':' | '!' | '?' | '。' | '，' | '、' | '！' | '？' | '；' | '：' | '…' | '．')
 }
@@ -86,7 +93,7 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
                 let (mut chars, mut punct) = (0u32, 0u32);
                 for c in tree.text_of(s, e).chars() {
                     if !c.is_whitespace() {
-                        chars += 1;
+                        chars += if is_cjk(c) { 3 } else { 1 };
                         punct += is_punct(c) as u32;
                     }
                 }

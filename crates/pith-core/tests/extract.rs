@@ -297,3 +297,85 @@ fn table_header_rows_come_first() {
         <thead><tr><th>Quarter</th><th>Sales</th></tr></thead><tbody><tr><td>Q1</td><td>212</td></tr></tbody></table>";
     assert!(text_of(html).ends_with("Quarter | Sales\nQ1 | 212"));
 }
+
+#[test]
+fn cjk_text_is_scored_by_characters() {
+    let para = |s: &str| format!("<p>{s}</p>");
+    let page = format!(
+        "<html lang=zh><body><nav><a href=/>首页</a> <a href=/n>新闻</a> <a href=/s>体育</a></nav><div class=post>{}{}{}</div>\
+         <footer><a href=/c>联系我们</a> <a href=/p>隐私政策</a></footer></body></html>",
+        para("深海热泉于一九七七年在加拉帕戈斯裂谷附近被发现，它改变了人们对生命的认识。"),
+        para("那里的生命并不依赖阳光；细菌把化学物质转化为能量，养活了管虫和螃蟹。"),
+        para("科学家认为，类似的环境也可能存在于其他星球的冰下海洋之中。"),
+    );
+    let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert!(r.text.starts_with("深海热泉"), "{:?}", r.text);
+    assert!(!r.text.contains("首页") && !r.text.contains("隐私政策"), "{:?}", r.text);
+    assert_eq!(r.language.as_deref(), Some("zh"));
+    assert!(r.accepted, "{:?}", r.reject_reason);
+}
+
+mod verdicts {
+    use super::*;
+    use pith_core::RejectReason;
+
+    fn reason(html: &str) -> Option<RejectReason> {
+        let r = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap();
+        assert_eq!(r.accepted, r.reject_reason.is_none());
+        r.reject_reason
+    }
+
+    const ARTICLE: &str = "<p>Hydrothermal vents were discovered in 1977 near the Galápagos Rift, and they changed biology for good.</p>\
+        <p>Life there does not depend on sunlight; bacteria turn chemicals into energy, feeding worms, clams and crabs.</p>";
+
+    #[test]
+    fn a_short_real_article_passes() {
+        assert_eq!(reason(&format!("<body><article><h1>Vents</h1>{ARTICLE}</article>")), None);
+    }
+
+    #[test]
+    fn empty() {
+        assert_eq!(reason("<html><body><div></div></body></html>"), Some(RejectReason::Empty));
+    }
+
+    #[test]
+    fn too_short() {
+        assert_eq!(reason("<body><p>Hello there, welcome.</p></body>"), Some(RejectReason::TooShort));
+    }
+
+    #[test]
+    fn javascript_shell() {
+        let script = "x".repeat(5000);
+        assert_eq!(
+            reason(&format!("<body><div id=root></div><script>{script}</script><p>Loading</p></body>")),
+            Some(RejectReason::JavascriptShell)
+        );
+    }
+
+    #[test]
+    fn consent_or_paywall() {
+        assert_eq!(
+            reason("<body><p>We use cookies to personalise content. Accept all cookies or manage your consent settings here.</p></body>"),
+            Some(RejectReason::ConsentOrPaywall)
+        );
+    }
+
+    #[test]
+    fn link_list() {
+        let items: String = (0..40).map(|i| format!("<li><a href=/p/{i}>Story number {i} about the things that happened today</a></li>")).collect();
+        assert_eq!(reason(&format!("<body><ul>{items}</ul></body>")), Some(RejectReason::LinkList));
+    }
+
+    #[test]
+    fn no_prose() {
+        let labels: String = (0..40).map(|i| format!("<div>Label {i} value</div>")).collect();
+        assert_eq!(reason(&format!("<body><div>{labels}</div></body>")), Some(RejectReason::NoProse));
+    }
+
+    #[test]
+    fn low_text_ratio() {
+        let filler = format!("<div class=x style='color:red'>{}</div>", "<span class=a></span>".repeat(20_000));
+        let page = format!("<body><article>{ARTICLE}</article>{filler}</body>");
+        assert_eq!(reason(&page), Some(RejectReason::LowTextRatio));
+    }
+}
