@@ -1,6 +1,7 @@
 // Markdown rendering of the accuracy results.
 
 import type { Summary } from './score.js';
+import type { AcceptanceScore, PageTypeScore } from './classify.js';
 
 export interface SpeedResult {
   engine: string;
@@ -26,7 +27,14 @@ export interface Row {
   engine?: string;
   favor?: string;
   summary: Summary;
+  /** pith's page type against the gold labels (pith rows whose engine gives a verdict) */
+  pageTypes?: PageTypeScore;
+  /** pith's accept/reject verdicts by gold page type */
+  acceptance?: AcceptanceScore;
 }
+
+/** Published accuracy of the WCXB XGBoost page-type classifier on this benchmark (for orientation only). */
+export const XGBOOST_PAGE_TYPE_ACCURACY = 0.87;
 
 export interface ReportInput {
   rows: Row[];
@@ -151,6 +159,8 @@ export function renderMarkdown(r: ReportInput): string {
     'other; exact = equal (authors: same names). Dates compared as YYYY-MM-DD (time zone not applied).');
   out.push('');
 
+  out.push(...renderVerdicts(r.rows));
+
   if (r.speed.length) {
     out.push('## Speed (one thread)');
     out.push('');
@@ -178,4 +188,114 @@ export function renderMarkdown(r: ReportInput): string {
     out.push('');
   }
   return out.join('\n');
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The page type and acceptance sections (empty when no row has verdicts). */
+export function renderVerdicts(rows: Row[]): string[] {
+  const out: string[] = [];
+  const withTypes = rows.filter((x) => x.pageTypes);
+  if (withTypes.length) {
+    // The confusion matrix and per-label table of the first balanced row (else the first row).
+    const main = withTypes.find((x) => x.favor === 'balanced') ?? withTypes[0];
+    const pt = main.pageTypes!;
+    const gold = Object.keys(pt.confusion);
+    out.push('## Page type');
+    out.push('');
+    out.push(
+      table(
+        ['extractor', 'accuracy', 'pages', 'no verdict', ...gold.map((g) => `${g} recall`)],
+        withTypes.map((x) => [
+          x.display ?? x.label, `**${pct(x.pageTypes!.accuracy)}**`, String(x.pageTypes!.n), String(x.pageTypes!.noVerdict),
+          ...gold.map((g) => pct(x.pageTypes!.perLabel[g]?.recall ?? NaN)),
+        ]),
+      ),
+    );
+    out.push('');
+    out.push(`pith's \`page_type\` against the dev set's gold label (metadata.json \`page_type\`); accuracy = share of pages ` +
+      `labelled as the gold says. For orientation: the published XGBoost page classifier reaches ` +
+      `${Math.round(XGBOOST_PAGE_TYPE_ACCURACY * 100)}% on this benchmark (published figure, not re-measured here). ` +
+      '`other` is never a gold label, so a page pith calls `other` counts as wrong.');
+    out.push('');
+    const same = withTypes.filter((x) => x !== main && sameJson(x.pageTypes!.confusion, pt.confusion)).map((x) => x.display ?? x.label);
+    out.push(`Per label, ${main.display ?? main.label}${same.length ? ` (identical predictions: ${same.join(', ')})` : ''}:`);
+    out.push('');
+    out.push(
+      table(
+        ['label', 'gold pages', 'predicted', 'correct', 'recall', 'precision'],
+        pt.labels.filter((l) => pt.perLabel[l]).map((l) => {
+          const s = pt.perLabel[l];
+          return [l, String(s.gold), String(s.predicted), String(s.correct), pct(s.recall), pct(s.precision)];
+        }),
+      ),
+    );
+    out.push('');
+    out.push(`Confusion matrix, ${main.display ?? main.label} (rows: gold label, columns: pith's label; diagonal in bold):`);
+    out.push('');
+    out.push(
+      table(
+        ['gold \\ pith', ...pt.labels, 'total'],
+        gold.map((g) => {
+          const row = pt.confusion[g];
+          const total = Object.values(row).reduce((a, b) => a + b, 0);
+          return [g, ...pt.labels.map((l) => (l === g ? `**${row[l]}**` : String(row[l] || '·'))), String(total)];
+        }),
+      ),
+    );
+    out.push('');
+    for (const x of withTypes) {
+      if (x === main || same.includes(x.display ?? x.label)) continue;
+      out.push(`(${x.display ?? x.label} labels some pages differently: accuracy ${pct(x.pageTypes!.accuracy)}; its matrix is in the JSON.)`);
+      out.push('');
+    }
+  }
+
+  const withAcc = rows.filter((x) => x.acceptance);
+  if (withAcc.length) {
+    const main = withAcc.find((x) => x.favor === 'balanced') ?? withAcc[0];
+    const a = main.acceptance!;
+    const types = Object.keys(a.byType);
+    const groups = Object.keys(a.groups);
+    out.push('## Acceptance');
+    out.push('');
+    out.push(
+      table(
+        ['gold type', 'pages', ...withAcc.map((x) => `${x.display ?? x.label} accepted`)],
+        [
+          ...types.map((t) => [t, String(a.byType[t].n), ...withAcc.map((x) => pct(x.acceptance!.byType[t]?.rate ?? NaN))]),
+          ...groups.map((g) => [`*${g}*`, String(a.groups[g].n), ...withAcc.map((x) => pct(x.acceptance!.groups[g]?.rate ?? NaN))]),
+          ['**all**', String(a.n), ...withAcc.map((x) => `**${pct(x.acceptance!.rate)}**`)],
+        ],
+      ),
+    );
+    out.push('');
+    out.push('Share of pages pith accepts (`accepted`), by gold page type. Real articles, short ones included, should pass; ' +
+      'pages that are only links, JavaScript shells or consent walls should not. The gold labels do not mark link lists or ' +
+      'shells, so the reject reasons below are the evidence for those.');
+    out.push('');
+    const reasons = a.reasonList;
+    if (reasons.length) {
+      out.push(`Reject reasons, ${main.display ?? main.label} (pages per gold type):`);
+      out.push('');
+      out.push(
+        table(
+          ['gold type', 'pages', 'rejected', ...reasons],
+          [
+            ...types.map((t) => {
+              const b = a.byType[t];
+              return [t, String(b.n), String(b.n - b.accepted), ...reasons.map((r) => String(b.reasons[r] ?? '·'))];
+            }),
+            ...groups.map((g) => {
+              const b = a.groups[g];
+              return [`*${g}*`, String(b.n), String(b.n - b.accepted), ...reasons.map((r) => String(b.reasons[r] ?? '·'))];
+            }),
+            ['**all**', String(a.n), String(a.n - a.accepted), ...reasons.map((r) => String(a.reasons[r] ?? '·'))],
+          ],
+        ),
+      );
+      out.push('');
+    }
+  }
+  return out;
 }

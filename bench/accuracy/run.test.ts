@@ -94,6 +94,46 @@ describe('accuracy harness end to end (fake extractor)', () => {
     expect(md).toContain('| fake | **0.694** |');
     expect(fs.readFileSync(path.join(dir, 'dump', 'fake', '0002.txt'), 'utf8')).toBe('one two\nfive six');
     expect(fs.readFileSync(path.join(dir, 'dump', 'gold', '0010.txt'), 'utf8')).toBe('x y');
+    // fake's verdict: `article` only for 0001 (the one page with <article>), else `other`; rejected as too_short
+    // (< 3 words): 0003 "stuff", 0004 "", 0010 "x".
+    expect(fake.pageType).toMatchObject({ n: 6, correct: 1, noVerdict: 0 });
+    expect(fake.pageType.accuracy).toBeCloseTo(1 / 6, 5);
+    expect(fake.pageType.confusion.article).toEqual({ article: 1, forum: 0, product: 0, other: 1 });
+    expect(fake.pageType.confusion.forum).toEqual({ article: 0, forum: 0, product: 0, other: 2 });
+    expect(fake.pageType.perLabel.article).toMatchObject({ gold: 2, predicted: 1, correct: 1, recall: 0.5, precision: 1 });
+    expect(fake.acceptance).toMatchObject({ n: 6, accepted: 3, reasons: { too_short: 3 } });
+    expect(fake.acceptance.byType.product).toMatchObject({ n: 2, accepted: 0, reasons: { too_short: 2 } });
+    expect(fake.acceptance.byType.article).toMatchObject({ n: 2, accepted: 2, rate: 1 });
+    expect(fake.acceptance.groups['article, gold < 200 words']).toMatchObject({ n: 2, accepted: 2 });
+    expect(fake.acceptance.groups['gold text empty']).toMatchObject({ n: 2, accepted: 0 });
+    expect(md).toContain('## Page type');
+    expect(md).toContain('| fake | **16.7%** | 6 | 0 |');
+    expect(md).toContain('| product | 2 | 0.0% |');
+    expect(md).toContain('XGBoost page classifier reaches 87%');
+  });
+
+  it('--favor all scores precision, balanced and recall in one report', async () => {
+    const out = path.join(dir, 'all');
+    await main(['--data', path.join(dir, 'data'), '--cache', path.join(dir, 'cache'), '--engine', 'fake', '--no-peers',
+      '--out', out, '--speed-runs', '2', '--warmup', '0', '--favor', 'all']);
+    const j = JSON.parse(fs.readFileSync(`${out}.json`, 'utf8'));
+    expect(j.meta.favors).toEqual(['precision', 'balanced', 'recall']);
+    expect(Object.keys(j.extractors)).toEqual(['fake-precision', 'fake', 'fake-recall', 'gold']);
+    for (const k of ['fake-precision', 'fake', 'fake-recall']) {
+      expect(j.extractors[k].favor).toBe(k === 'fake' ? 'balanced' : k.slice(5));
+      expect(j.extractors[k].f1).toBeCloseTo(0.694444, 5);
+      expect(j.extractors[k].pageType.n).toBe(6);
+      expect(Object.keys(j.perPage[k])).toHaveLength(6);
+    }
+    // speed is timed for the balanced mode only, with all its runs
+    expect(j.speed).toHaveLength(1);
+    expect(j.speed[0]).toMatchObject({ favor: 'balanced' });
+    expect(j.speed[0].runsSeconds).toHaveLength(2);
+    const md = fs.readFileSync(`${out}.md`, 'utf8');
+    for (const k of ['fake-precision', 'fake', 'fake-recall']) {
+      expect(md).toContain(`| ${k} | **0.694** |`);
+      expect(md).toContain(`| ${k} | **16.7%** |`);
+    }
   });
 
   it('--ids selects pages and writes nothing for an absent data set', async () => {

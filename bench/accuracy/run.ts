@@ -15,7 +15,15 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { allIds, dataAvailable, loadBytes, loadPages, type Page } from './dataset.js';
 import { renderMarkdown, type ReportInput, type Row, type SpeedResult } from './report.js';
-import { scorePage, summarize, type Output, type PageScore } from './score.js';
+import { scorePage, summarize, type Output as ScoredOutput, type PageScore } from './score.js';
+import { hasVerdicts, scoreAcceptance, scorePageTypes, type Verdict } from './classify.js';
+import { bagOf } from './metrics.js';
+
+/** An extractor's output: what is scored, plus pith's verdict (page type, accepted, reject reason) when it has one. */
+type Output = ScoredOutput & Verdict;
+
+/** Gold articles with fewer words than this count as short articles in the acceptance table. */
+export const SHORT_ARTICLE_WORDS = 200;
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..', '..');
@@ -123,7 +131,11 @@ async function loadEngine(): Promise<EngineModule | string> {
   }
 }
 
-/** A stand-in extractor: visible text of <body>. Lets the harness run (and be tested) without the engine. */
+/**
+ * A stand-in extractor: visible text of <body>. Lets the harness run (and be tested) without the engine. Its verdict:
+ * page type `article` when the page has an <article> element, else `other`; accepted when the text has at least
+ * three words, else rejected as `too_short`.
+ */
 export function fakeExtract(bytes: Uint8Array): Output {
   const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]?.trim() ?? null;
@@ -137,7 +149,12 @@ export function fakeExtract(bytes: Uint8Array): Output {
     .replace(/[ \t]+/g, ' ')
     .replace(/\s*\n\s*/g, '\n')
     .trim();
-  return { text, title, author: null, date: null };
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return {
+    text, title, author: null, date: null,
+    pageType: /<article\b/i.test(html) ? 'article' : 'other',
+    accepted: words >= 3, rejectReason: words >= 3 ? null : 'too_short',
+  };
 }
 
 function pithExtractor(mod: EngineModule, engine: 'native' | 'wasm', favor: Favor, markdown: boolean): ExtractFn {
@@ -147,7 +164,10 @@ function pithExtractor(mod: EngineModule, engine: 'native' | 'wasm', favor: Favo
       hints: { url: page.url || undefined, contentType: 'text/html; charset=utf-8' },
     });
     if (r && typeof r.then === 'function') throw new Error('extractHtml returned a Promise; the harness times the synchronous API');
-    return { text: r.text ?? '', title: r.title, author: r.author, date: r.published };
+    return {
+      text: r.text ?? '', title: r.title, author: r.author, date: r.published,
+      pageType: r.page_type ?? null, accepted: typeof r.accepted === 'boolean' ? r.accepted : null, rejectReason: r.reject_reason ?? null,
+    };
   };
 }
 
@@ -380,7 +400,17 @@ export async function main(argv: string[]): Promise<string | null> {
       }
       const scores = pages.map((p, i) => scorePage(p, first.outputs[i]));
       const summary = summarize(pages, scores);
-      rows.push({ label, kind: 'pith', engine, favor, summary });
+      const row: Row = { label, kind: 'pith', engine, favor, summary };
+      if (hasVerdicts(first.outputs)) {
+        const gold = pages.map((p) => p.type);
+        row.pageTypes = scorePageTypes(gold, first.outputs);
+        row.acceptance = scoreAcceptance(gold, first.outputs, {
+          [`article, gold < ${SHORT_ARTICLE_WORDS} words`]: pages.map((p) => p.type === 'article' && goldWords(p) < SHORT_ARTICLE_WORDS),
+          [`article, gold >= ${SHORT_ARTICLE_WORDS} words`]: pages.map((p) => p.type === 'article' && goldWords(p) >= SHORT_ARTICLE_WORDS),
+          'gold text empty': pages.map((p) => goldWords(p) === 0),
+        });
+      }
+      rows.push(row);
       perPage[label] = scores;
       outputsByLabel[label] = first.outputs;
       if (favor === speedFavor) {
@@ -404,7 +434,8 @@ export async function main(argv: string[]): Promise<string | null> {
       const suffix = favor === 'balanced' ? '' : `-${favor}`;
       const a = outputsByLabel[`pith${suffix}`], b = outputsByLabel[`pith-wasm${suffix}`];
       const same = (x: Output, y: Output) =>
-        x.text === y.text && x.title === y.title && x.author === y.author && x.date === y.date && x.error === y.error;
+        x.text === y.text && x.title === y.title && x.author === y.author && x.date === y.date && x.error === y.error &&
+        x.pageType === y.pageType && x.accepted === y.accepted && x.rejectReason === y.rejectReason;
       const diff = pages.filter((_, i) => !same(a[i], b[i])).map((p) => p.id);
       parity.push({ favor, pages: pages.length, differing: diff.length, examples: diff.slice(0, 5) });
     }
@@ -513,7 +544,11 @@ export async function main(argv: string[]): Promise<string | null> {
       ids: partial ? ids : undefined, notes, engines, favors, markdown: args.markdown,
     },
     // Machine-readable per-extractor summary (pith rows first, then peers, then the gold reference).
-    extractors: Object.fromEntries(tableRows.map((r) => [r.label, { kind: r.kind, engine: r.engine, favor: r.favor, ...r.summary }])),
+    // pith rows also carry `pageType` (accuracy, per-label recall/precision, confusion gold x predicted) and
+    // `acceptance` (accepted share and reject reasons, overall, per gold type and for a few named groups).
+    extractors: Object.fromEntries(tableRows.map((r) => [r.label, {
+      kind: r.kind, engine: r.engine, favor: r.favor, ...r.summary, pageType: r.pageTypes, acceptance: r.acceptance,
+    }])),
     speed,
     parity,
     // Per-page F1 for every extractor, for run-to-run comparison (--compare).
@@ -530,6 +565,13 @@ export async function main(argv: string[]): Promise<string | null> {
   fs.writeFileSync(`${outPrefix}.md`, md + '\n');
   console.error(`wrote ${path.relative(process.cwd(), outPrefix)}.{json,md} in ${((Date.now() - tStart) / 1000).toFixed(1)} s total`);
   return outPrefix;
+}
+
+const goldWordsMemo = new WeakMap<Page, number>();
+function goldWords(p: Page): number {
+  let n = goldWordsMemo.get(p);
+  if (n === undefined) goldWordsMemo.set(p, (n = bagOf(p.gold.text).size));
+  return n;
 }
 
 function r4Num(v: number): number {
