@@ -184,7 +184,7 @@ export function renderMarkdown(r: ReportInput): string {
     out.push('## Native vs WASM output');
     out.push('');
     for (const p of r.parity)
-      out.push(`- ${p.favor}: output (text, title, author, date, error) differs on ${p.differing} of ${p.pages} pages${p.examples.length ? ` (e.g. ${p.examples.join(', ')})` : ''}`);
+      out.push(`- ${p.favor}: output (text, title, author, date, error, page type, accepted, reject reason) differs on ${p.differing} of ${p.pages} pages${p.examples.length ? ` (e.g. ${p.examples.join(', ')})` : ''}`);
     out.push('');
   }
   return out.join('\n');

@@ -104,7 +104,7 @@ describe('accuracy harness end to end (fake extractor)', () => {
     expect(fake.acceptance).toMatchObject({ n: 6, accepted: 3, reasons: { too_short: 3 } });
     expect(fake.acceptance.byType.product).toMatchObject({ n: 2, accepted: 0, reasons: { too_short: 2 } });
     expect(fake.acceptance.byType.article).toMatchObject({ n: 2, accepted: 2, rate: 1 });
-    expect(fake.acceptance.groups['article, gold < 200 words']).toMatchObject({ n: 2, accepted: 2 });
+    expect(fake.acceptance.groups['article, gold 1-199 words']).toMatchObject({ n: 2, accepted: 2 });
     expect(fake.acceptance.groups['gold text empty']).toMatchObject({ n: 2, accepted: 0 });
     expect(md).toContain('## Page type');
     expect(md).toContain('| fake | **16.7%** | 6 | 0 |');

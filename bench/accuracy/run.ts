@@ -405,7 +405,7 @@ export async function main(argv: string[]): Promise<string | null> {
         const gold = pages.map((p) => p.type);
         row.pageTypes = scorePageTypes(gold, first.outputs);
         row.acceptance = scoreAcceptance(gold, first.outputs, {
-          [`article, gold < ${SHORT_ARTICLE_WORDS} words`]: pages.map((p) => p.type === 'article' && goldWords(p) < SHORT_ARTICLE_WORDS),
+          [`article, gold 1-${SHORT_ARTICLE_WORDS - 1} words`]: pages.map((p) => p.type === 'article' && goldWords(p) > 0 && goldWords(p) < SHORT_ARTICLE_WORDS),
           [`article, gold >= ${SHORT_ARTICLE_WORDS} words`]: pages.map((p) => p.type === 'article' && goldWords(p) >= SHORT_ARTICLE_WORDS),
           'gold text empty': pages.map((p) => goldWords(p) === 0),
         });
