@@ -15,7 +15,7 @@
 //   serialize      workers: building the output record and JSON.stringify
 //   compress_write main: joining lines into batches, UTF-8 encoding, zstd compression, file write call
 
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 const env = process.env.PITH_STAGE_TIMES;
 /** True when PITH_STAGE_TIMES is set (to a file name, or to 1 for stderr). */
@@ -34,6 +34,21 @@ export function addStage(stage: Stage, ns: number): void {
   stageNs[stage] = (stageNs[stage] ?? 0) + ns;
 }
 
+/**
+ * CPU time (user+sys, ns) of the calling thread so far, from /proc/thread-self/stat (Linux; 10 ms ticks);
+ * null elsewhere. Stage times are wall time inside code sections, which other load inflates (a preempted
+ * thread's section keeps counting); the thread's real CPU time shows by how much.
+ */
+export function threadCpuNs(): number | null {
+  try {
+    const s = readFileSync('/proc/thread-self/stat', 'utf8');
+    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 1e7; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
 /** Per-worker figures sent back with each result (only when STAGE_TIMES). */
 export interface WorkerStages {
   threadId: number;
@@ -42,15 +57,18 @@ export interface WorkerStages {
   /** V8 heap of that worker's isolate (heapTotal + external incl. array buffers), bytes, now. */
   heapBytes: number;
   heapUsedBytes: number;
+  /** The worker thread's CPU time so far (ns), see threadCpuNs. */
+  cpuNs: number | null;
 }
 
-const workers = new Map<number, { ns: Partial<Record<Stage, number>>; peakHeap: number; peakHeapUsed: number; tasks: number }>();
+const workers = new Map<number, { ns: Partial<Record<Stage, number>>; peakHeap: number; peakHeapUsed: number; tasks: number; cpuNs: number | null }>();
 
 /** Main thread: record a worker's cumulative figures. */
 export function noteWorker(w: WorkerStages | undefined): void {
   if (!w) return;
-  const cur = workers.get(w.threadId) ?? { ns: {}, peakHeap: 0, peakHeapUsed: 0, tasks: 0 };
+  const cur = workers.get(w.threadId) ?? { ns: {}, peakHeap: 0, peakHeapUsed: 0, tasks: 0, cpuNs: null };
   cur.ns = w.ns;
+  cur.cpuNs = w.cpuNs;
   cur.peakHeap = Math.max(cur.peakHeap, w.heapBytes);
   cur.peakHeapUsed = Math.max(cur.peakHeapUsed, w.heapUsedBytes);
   cur.tasks++;
@@ -73,7 +91,9 @@ export function writeStageReport(extra: Record<string, unknown> = {}): void {
       stages_ns: w.ns,
       peak_heap_mb: w.peakHeap / 2 ** 20,
       peak_heap_used_mb: w.peakHeapUsed / 2 ** 20,
+      thread_cpu_ns: w.cpuNs,
     })),
+    main_thread_cpu_ns: threadCpuNs(),
     process_cpu_ns: (cpu.user + cpu.system) * 1000,
     process_user_ns: cpu.user * 1000,
     process_sys_ns: cpu.system * 1000,

@@ -8,7 +8,7 @@ import type { RecordMeta } from '../warc/reader.js';
 import { buildRecord, coreOptions, type ExtractorOptions } from './output.js';
 import { threadId } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
-import { addStage, now, STAGE_TIMES, stageNs, type WorkerStages } from './stages.js';
+import { addStage, now, STAGE_TIMES, stageNs, threadCpuNs, type WorkerStages } from './stages.js';
 
 export interface WorkerTask {
   /** The HTTP payload as stored; its ArrayBuffer is transferred, not copied. */
@@ -58,7 +58,7 @@ export default function run(task: WorkerTask): WorkerResult {
     const r = extractOne(task);
     if (STAGE_TIMES) {
       const h = getHeapStatistics();
-      r.stages = { threadId, ns: { ...stageNs }, heapBytes: h.total_heap_size + h.external_memory, heapUsedBytes: h.used_heap_size };
+      r.stages = { threadId, ns: { ...stageNs }, heapBytes: h.total_heap_size + h.external_memory, heapUsedBytes: h.used_heap_size, cpuNs: threadCpuNs() };
     }
     return r;
   } finally {
