@@ -1,7 +1,7 @@
 // pith's single-thread speed runner: the same protocol as the peer runners (bench/speed/README.md).
 //
 //   node --expose-gc --import tsx bench/speed/pith.ts --engine native|wasm|both
-//        [--ids FILE | --limit N] [--runs R] [--warmup N] [--out DIR] [--load-only]
+//        [--ids FILE | --limit N] [--runs R] [--warmup N] [--long-pass K] [--out DIR] [--load-only]
 //
 // 1. pages: all WCXB dev pages (or --ids / --limit), each html/NNNN.html.gz gunzipped into memory (untimed);
 // 2. warm-up on the first --warmup pages (default 100), untimed;
@@ -19,7 +19,9 @@
 //
 // Size buckets (decompressed HTML): <50 KB, 50-200 KB, 200 KB-1 MB, >1 MB (KB = 1000 bytes): per bucket the time
 // per MB = summed call time / summed MB, median over the passes. Scaling: pages/s over the first 340, 680 and
-// all pages (summed call times of those pages within the same passes; median over passes).
+// all pages (summed call times of those pages within the same passes; median over passes), and a long pass: one
+// more timed pass over the pages cycled K times (--long-pass, default 3), pages/s per cycle (flat = independent of
+// how many pages came before). Peak RSS is read after the long pass.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -40,6 +42,8 @@ interface Args {
   runs: number;
   warmup: number;
   loadOnly: boolean;
+  /** Cycles of the extra long pass (0: none). */
+  longPass: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -47,7 +51,7 @@ function parseArgs(argv: string[]): Args {
     engine: 'both',
     data: process.env.PITH_DEV_DATA || path.resolve(REPO, '..', 'shared', 'eval', 'wcxb-dev'),
     out: path.join(REPO, 'bench', '.cache', 'peers'),
-    ids: null, limit: null, runs: 3, warmup: 100, loadOnly: false,
+    ids: null, limit: null, runs: 3, warmup: 100, loadOnly: false, longPass: 3,
   };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!, v = () => argv[++i]!;
@@ -59,6 +63,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === '--runs') a.runs = Number(v());
     else if (k === '--warmup') a.warmup = Number(v());
     else if (k === '--load-only') a.loadOnly = true;
+    else if (k === '--long-pass') a.longPass = Number(v());
     else throw new Error(`unknown argument ${k}`);
   }
   if (!['native', 'wasm', 'both'].includes(a.engine)) throw new Error('--engine native|wasm|both');
@@ -183,6 +188,21 @@ function runOne(a: Args) {
     perPage.push(times);
     if (r === 0) first = outs;
   }
+  // page count: one more timed pass over the pages cycled --long-pass times; pages/s per cycle
+  let longPass: { cycles: number; pages: number; seconds: number; pages_per_s: number; per_cycle_pages_per_s: number[] } | null = null;
+  if (a.longPass > 0) {
+    gc?.();
+    const per: number[] = [];
+    const t0 = process.hrtime.bigint();
+    for (let c = 0; c < a.longPass; c++) {
+      const tc = process.hrtime.bigint();
+      for (const p of pages) call(p);
+      per.push(pages.length / (Number(process.hrtime.bigint() - tc) / 1e9));
+    }
+    const secs = Number(process.hrtime.bigint() - t0) / 1e9;
+    longPass = { cycles: a.longPass, pages: a.longPass * pages.length, seconds: secs, pages_per_s: (a.longPass * pages.length) / secs, per_cycle_pages_per_s: per };
+    process.stderr.write(`${name} long pass (${a.longPass} cycles): ${longPass.pages_per_s.toFixed(1)} pages/s; per cycle ${per.map((x) => x.toFixed(1)).join(', ')}\n`);
+  }
   const peak = peakRssMb();
 
   // size buckets: time per MB, per pass, median over passes
@@ -240,7 +260,7 @@ function runOne(a: Args) {
     median_pages_per_s: median(pps), min: Math.min(...pps), max: Math.max(...pps),
     median_mb_per_s: median(mbs), min_mb_per_s: Math.min(...mbs), max_mb_per_s: Math.max(...mbs),
     peak_rss_mb: peak, rss_after_load_mb: rssAfterLoad, errors: runs[0]?.errors ?? 0,
-    size_buckets: sizeBuckets, scaling, size_fit: fit,
+    size_buckets: sizeBuckets, scaling, size_fit: fit, long_pass: longPass,
     core_source_hash: safe(() => coreSourceHash(engine)),
   };
   fs.writeFileSync(path.join(a.out, `${name}.summary.json`), JSON.stringify(summary, null, 2) + '\n');
