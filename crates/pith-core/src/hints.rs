@@ -3,7 +3,6 @@
 
 /// Hint flags on a node.
 pub const BOILERPLATE: u8 = 1;
-pub const CONTENT: u8 = 2;
 pub const COMMENTS: u8 = 4;
 /// `role=main`, `itemprop=articleBody` and the like: the page says where its content is.
 pub const MAIN: u8 = 8;
@@ -14,8 +13,9 @@ pub const BYLINE: u8 = 32;
 /// A cookie or consent dialog (also `BOILERPLATE`).
 pub const CONSENT: u8 = 64;
 
-/// What one word of a class or id says, as hint flags (`BOILERPLATE`, `CONTENT`,
-/// `COMMENTS`, `BYLINE`). Words arrive lower-cased.
+/// What one word of a class or id says, as hint flags (`BOILERPLATE`, `CONSENT`, `COMMENTS`,
+/// `BYLINE`). Words arrive lower-cased. Words that mark content ("entry-content") were tried
+/// as a weight bonus and made no difference, so they are not read.
 fn word_flags(word: &[u8]) -> u8 {
     match word {
         b"cookie" | b"cookies" | b"consent" | b"gdpr" | b"onetrust" | b"cookiebot" | b"didomi"
@@ -28,9 +28,6 @@ fn word_flags(word: &[u8]) -> u8 {
         | b"modal" | b"overlay" | b"masthead" | b"toolbar" | b"pagination" | b"pager" | b"tagcloud"
         | b"copyright" | b"outbrain" | b"taboola" | b"trending" | b"popular" | b"skiplink" | b"skip"
         | b"disclaimer" | b"topbar" | b"offcanvas" | b"login" | b"bottombar" => BOILERPLATE,
-        b"article" | b"content" | b"entry" | b"post" | b"story" | b"main" | b"body" | b"text" | b"prose"
-        | b"blog" | b"markdown" | b"rte" | b"richtext" | b"question" | b"answer" | b"answers" | b"thread"
-        | b"message" | b"description" | b"product" | b"documentation" | b"docs" => CONTENT,
         b"comment" | b"comments" | b"disqus" | b"respond" | b"replies" | b"reply" => COMMENTS,
         b"author" | b"authors" | b"byline" => BYLINE,
         _ => 0,
@@ -73,13 +70,7 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> u8 {
     }
     // A boilerplate word marks the box even beside a content word ("related-posts",
     // "main-nav"); page-wide wrappers so marked are protected by the scorer.
-    flags |= if words & COMMENTS != 0 {
-        COMMENTS
-    } else if words & BOILERPLATE != 0 {
-        words & (BOILERPLATE | CONSENT)
-    } else {
-        words & CONTENT
-    };
+    flags |= if words & COMMENTS != 0 { COMMENTS } else { words & (BOILERPLATE | CONSENT) };
     flags
 }
 
@@ -120,7 +111,7 @@ mod tests {
     fn whole_words_only() {
         assert_eq!(from_class_and_id(Some("main-nav"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("canvas"), None), 0);
-        assert_eq!(from_class_and_id(Some("entry-content"), None), CONTENT);
+        assert_eq!(from_class_and_id(Some("entry-content"), None), 0);
         assert_eq!(from_class_and_id(Some("post related-posts"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(None, Some("comments")), COMMENTS);
         assert_eq!(from_class_and_id(Some("sr-only"), None), HIDDEN);
