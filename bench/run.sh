@@ -67,7 +67,7 @@ else
   if [[ ! -f "$WARC" ]]; then say "dev WARC (npm run bench:warc)"; npm run -s bench:warc >/dev/null; fi
   PEER_ARGS=(--runs "$RUNS")
   PITH_ARGS=(--runs "$RUNS")
-  ACC_ARGS=()
+  ACC_ARGS=(--favor all)   # the full report: precision, balanced and recall
   ACC_JSON=bench/results/accuracy.json
   PEERS_DIR=bench/.cache/peers
   E2E_JSON=bench/.cache/e2e.json
