@@ -95,7 +95,7 @@ impl MetaCollector {
 
     /// Picks each field. `h1s` and `bylines` are the texts of the page's `<h1>`s and byline
     /// elements, in order: the visible headline and author when the head says nothing better.
-    pub fn finish(self, h1s: &[String], bylines: &[String]) -> Metadata {
+    pub fn finish(self, h1s: &[String], bylines: &[String], visible_text: &str) -> Metadata {
         let mut ld = JsonLd::default();
         for block in &self.json_ld {
             if let Ok(value) = serde_json::from_str::<Value>(block.trim().trim_end_matches(';')) {
@@ -136,8 +136,9 @@ impl MetaCollector {
                 ])
                 .map(str::to_string)
             })
-            .or(self.first_time.clone())
-            .and_then(|d| normalize_date(&d));
+            .and_then(|d| normalize_date(&d))
+            .or_else(|| self.first_time.as_deref().and_then(normalize_date))
+            .or_else(|| first_written_date(visible_text));
         Metadata {
             title,
             author,
@@ -322,9 +323,71 @@ pub fn normalize_date(s: &str) -> Option<String> {
     ((1990..=2100).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{y:04}-{m:02}-{d:02}"))
 }
 
+/// Days in a written date must be 1..=31; the year 1990..=2100.
+fn ymd(y: u32, m: u32, d: u32) -> Option<String> {
+    ((1990..=2100).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{y:04}-{m:02}-{d:02}"))
+}
+
+fn month_of(word: &str) -> Option<u32> {
+    const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+    let w = word.trim_end_matches('.').to_ascii_lowercase();
+    if w.len() < 3 || w.len() > 9 {
+        return None;
+    }
+    let full = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+    (0..12).find(|&i| w == MONTHS[i] || w == full[i] || (w == "sept" && i == 8)).map(|i| i as u32 + 1)
+}
+
+fn day_of(word: &str) -> Option<u32> {
+    let w = word.trim_end_matches(',');
+    let w = w.trim_end_matches("st").trim_end_matches("nd").trim_end_matches("rd").trim_end_matches("th");
+    (1..=2).contains(&w.len()).then(|| w.parse().ok()).flatten()
+}
+
+fn year_of(word: &str) -> Option<u32> {
+    let w = word.trim_end_matches([',', '.', ')', ';']);
+    (w.len() == 4).then(|| w.parse().ok()).flatten()
+}
+
+/// The first date written out in the page's visible text, as a reader sees a byline's date:
+/// "March 3, 2024", "3 March 2024", "Mar. 3rd, 2024" or "2024-03-03".
+pub fn first_written_date(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for (i, w) in words.iter().enumerate() {
+        let next = |k: usize| words.get(i + k).copied().unwrap_or("");
+        if let Some(m) = month_of(w) {
+            if let (Some(d), Some(y)) = (day_of(next(1)), year_of(next(2))) {
+                if let Some(date) = ymd(y, m, d) {
+                    return Some(date);
+                }
+            }
+        }
+        if let (Some(d), Some(m), Some(y)) = (day_of(w), month_of(next(1)), year_of(next(2))) {
+            if let Some(date) = ymd(y, m, d) {
+                return Some(date);
+            }
+        }
+        let b = w.as_bytes();
+        if b.len() >= 10 && b[4] == b'-' && b[7] == b'-' && b[..4].iter().all(u8::is_ascii_digit) {
+            if let Some(date) = normalize_date(&w[..10]) {
+                return Some(date);
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn written_dates() {
+        assert_eq!(first_written_date("By Jane | Published March 3, 2024 at noon").as_deref(), Some("2024-03-03"));
+        assert_eq!(first_written_date("Updated 3rd Sept. 2023").as_deref(), Some("2023-09-03"));
+        assert_eq!(first_written_date("on 2022-11-05T10:00 we").as_deref(), Some("2022-11-05"));
+        assert_eq!(first_written_date("May 2024 was warm; may 40 2024"), None);
+    }
 
     #[test]
     fn dates() {

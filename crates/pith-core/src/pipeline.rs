@@ -8,7 +8,11 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, ExtractError> {
     let decoded = encoding::decode(html, hints.content_type.as_deref(), hints.url.as_deref());
     let (tree, meta) = tree::build(&decoded.text, &options.drop, options.max_memory_bytes)?;
-    let meta = meta.finish(&tree.texts_where(|n| n.tag == Tag::H(1)), &tree.texts_where(|n| n.hints & hints::BYLINE != 0));
+    let meta = meta.finish(
+        &tree.texts_where(|n| n.tag == Tag::H(1)),
+        &tree.texts_where(|n| n.hints & hints::BYLINE != 0),
+        &tree.text,
+    );
     let selection = score::select(&tree, options.favor);
     let fallback = noscript_fallback(&tree, &selection, options)?;
     let (tree, selection) = match &fallback {
