@@ -5,7 +5,7 @@ import { rename, unlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { once } from 'node:events';
 import { CompressStream } from 'zstd-napi';
-import type { Extraction, Favor, Link, PageType, RejectReason, Section } from '../engine/index.js';
+import type { Extraction, Favor } from '../engine/index.js';
 import type { RecordMeta } from '../warc/reader.js';
 import { addStage, now, STAGE_TIMES } from './stages.js';
 
@@ -50,45 +50,44 @@ export function coreOptions(o: ExtractorOptions, maxInputBytes: number) {
   };
 }
 
-/** One line of the output (`.jsonl.zst`). Field order is fixed; see README "Output schema". */
-export interface OutputRecord {
+/** The core's fields that every output line carries, as the core returns them (see Extraction). */
+type CoreFields = Pick<
+  Extraction,
+  | 'title'
+  | 'author'
+  | 'published'
+  | 'modified'
+  | 'language'
+  | 'language_confidence'
+  | 'description'
+  | 'site_name'
+  | 'canonical_url'
+  | 'encoding'
+  | 'html_bytes'
+  | 'text_bytes'
+  | 'content_ratio'
+  | 'page_type'
+  | 'accepted'
+  | 'reject_reason'
+  | 'sections'
+  | 'links'
+>;
+
+/**
+ * One line of the output (`.jsonl.zst`). Key order is fixed by buildRecord; see README "Output schema".
+ * `markdown`, `comments` and `links` are present exactly when their option is on.
+ */
+export interface OutputRecord extends CoreFields {
   /** WARC-Record-ID without angle brackets (`urn:uuid:...`); `urn:sha1:<hex>` of the HTML for plain files. */
   id: string;
   /** The main content as plain text (always plain: `sections` offsets index into it). */
   text: string;
-  /** The main content as Markdown (GFM tables, fenced code); only with `--format markdown`. */
   markdown?: string;
-  /** Reader comments as plain text, null when the page has none; only with `--comments`. */
   comments?: string | null;
   /** WARC-Target-URI (wget's `<...>` unwrapped); null for plain files. */
   url: string | null;
   /** WARC-Date as written in the record; null for plain files. */
   date: string | null;
-  title: string | null;
-  author: string | null;
-  /** Publication date as the core normalises it (`YYYY-MM-DD`). */
-  published: string | null;
-  /** Last-modified date (`YYYY-MM-DD`). */
-  modified: string | null;
-  language: string | null;
-  language_confidence: number | null;
-  description: string | null;
-  site_name: string | null;
-  canonical_url: string | null;
-  encoding: { name: string; source: string; repaired: boolean } | null;
-  html_bytes: number;
-  text_bytes: number;
-  content_ratio: number;
-  /** The core's page class: article, forum, product, collection, listing, documentation, service, other. */
-  page_type: PageType;
-  /** The core's verdict: is the text worth keeping? */
-  accepted: boolean;
-  /** Why not, when `accepted` is false: empty, too_short, no_prose, link_list, javascript_shell, consent_or_paywall, low_text_ratio; else null. */
-  reject_reason: RejectReason | null;
-  /** Blocks of `text` under their heading path; `start`/`end` are Unicode code point offsets into `text` (end exclusive). */
-  sections: Section[];
-  /** Links inside the main content, in document order, resolved against the page URL; only with `--links`. */
-  links?: Link[];
   http_status: number | null;
   content_type: string | null;
   source: { file: string; offset: number; length: number };
