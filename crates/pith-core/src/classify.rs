@@ -101,17 +101,6 @@ fn count_prices(text: &str) -> usize {
     count
 }
 
-fn path_of(url: &str) -> String {
-    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let path = after_scheme.find('/').map_or("/", |at| &after_scheme[at..]);
-    path.split(['?', '#']).next().unwrap_or("/").to_ascii_lowercase()
-}
-
-fn host_of(url: &str) -> String {
-    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
-    after_scheme.split(['/', '?', '#', ':']).next().unwrap_or("").to_ascii_lowercase()
-}
-
 fn has_segment(path: &str, segments: &[&str]) -> bool {
     path.split('/').any(|s| segments.contains(&s))
 }
@@ -121,8 +110,8 @@ fn has_segment(path: &str, segments: &[&str]) -> bool {
 pub fn page_type(meta: &Metadata, url: Option<&str>, s: &Signals) -> PageType {
     let has = |t: &str| meta.json_ld_types.iter().any(|x| x == t);
     let og = meta.og_type.as_deref().unwrap_or("");
-    let path = url.map(path_of).unwrap_or_default();
-    let host = url.map(host_of).unwrap_or_default();
+    let path = url.map(crate::url::path).unwrap_or_default();
+    let host = url.map(crate::url::host).unwrap_or_default();
     let listy = s.cards >= 6 && s.prose_blocks < s.cards / 2 + 3;
 
     if has("QAPage") || has("DiscussionForumPosting")

@@ -159,10 +159,9 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 fn top_level_domain(url: &str) -> Option<String> {
-    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let host = after_scheme.split(['/', '?', '#', ':']).next()?;
+    let host = crate::url::host(url);
     let tld = host.rsplit('.').next()?;
-    (!tld.is_empty() && tld.bytes().all(|b| b.is_ascii_alphabetic())).then(|| tld.to_ascii_lowercase())
+    (!tld.is_empty() && tld.bytes().all(|b| b.is_ascii_alphabetic())).then(|| tld.to_string())
 }
 
 /// The windows-1252 byte a character stands for, when it is one a UTF-8 high byte becomes

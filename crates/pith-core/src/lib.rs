@@ -23,6 +23,7 @@ mod pipeline;
 mod score;
 mod tags;
 mod tree;
+mod url;
 
 pub use api::*;
 

@@ -21,7 +21,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     };
     // Links resolve against <base href> (itself relative to the page) or the page's URL.
     let base = match (&meta.base_href, &hints.url) {
-        (Some(b), Some(u)) => Some(output::resolve_url(u, b)),
+        (Some(b), Some(u)) => Some(crate::url::resolve(u, b)),
         (Some(b), None) => Some(b.clone()),
         (None, u) => u.clone(),
     };

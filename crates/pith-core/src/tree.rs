@@ -89,7 +89,7 @@ impl Tree {
         }
         let mut raw = String::new();
         collect(self, id, &mut raw);
-        raw.split_whitespace().collect::<Vec<_>>().join(" ")
+        crate::metadata::clean(&raw)
     }
 }
 

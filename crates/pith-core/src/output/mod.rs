@@ -3,15 +3,12 @@
 mod blocks;
 mod markdown;
 mod text;
-mod url;
 
 use crate::api::{Link, Section};
 use crate::score::Selection;
 use crate::tree::{NodeId, Tree};
 use blocks::{Block, Kind, Walker};
 use std::collections::HashSet;
-
-pub use url::resolve as resolve_url;
 
 pub struct Rendered {
     pub text: String,
@@ -42,7 +39,7 @@ pub fn render(tree: &Tree, selection: &Selection, want_markdown: bool, want_comm
     let mut links = walker.links;
     if let Some(base) = base {
         for link in &mut links {
-            link.href = url::resolve(base, &link.href);
+            link.href = crate::url::resolve(base, &link.href);
         }
     }
     Rendered { text, markdown, sections, links, comments }

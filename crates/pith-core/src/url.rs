@@ -1,5 +1,23 @@
-//! Resolving a link against the page's URL (RFC 3986 section 5.2), enough for the link table:
-//! absolute, scheme-relative, absolute-path, relative-path, query- and fragment-only forms.
+//! The few URL operations the core needs, on plain strings: the host and path of the page
+//! (encoding detection, page type), and resolving a link against the page (RFC 3986 section
+//! 5.2: absolute, scheme-relative, absolute-path, relative-path, query- and fragment-only forms).
+
+/// Everything after `scheme://`, or the whole string when there is no scheme.
+fn after_scheme(url: &str) -> &str {
+    url.split_once("://").map_or(url, |(_, rest)| rest)
+}
+
+/// The host, lower-cased, without port or path.
+pub fn host(url: &str) -> String {
+    after_scheme(url).split(['/', '?', '#', ':']).next().unwrap_or("").to_ascii_lowercase()
+}
+
+/// The path, lower-cased, without query or fragment ("/" when there is none).
+pub fn path(url: &str) -> String {
+    let rest = after_scheme(url);
+    let path = rest.find('/').map_or("/", |at| &rest[at..]);
+    path.split(['?', '#']).next().unwrap_or("/").to_ascii_lowercase()
+}
 
 /// `href` resolved against `base`; `href` unchanged when `base` is not an absolute URL or
 /// `href` already has a scheme.
@@ -80,7 +98,14 @@ fn remove_dot_segments(path: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::resolve;
+    use super::{host, path, resolve};
+
+    #[test]
+    fn host_and_path() {
+        assert_eq!(host("https://Docs.Example.com:8443/A/b?q#f"), "docs.example.com");
+        assert_eq!(path("https://Docs.Example.com:8443/A/b?q#f"), "/a/b");
+        assert_eq!(path("https://example.com"), "/");
+    }
 
     #[test]
     fn rfc3986_examples() {
