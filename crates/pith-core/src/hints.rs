@@ -10,22 +10,23 @@ pub const MAIN: u8 = 8;
 pub const HIDDEN: u8 = 16;
 /// A byline: `class="author"`, `rel=author`, `itemprop=author`.
 pub const BYLINE: u8 = 32;
-/// A cookie or consent dialog (also `BOILERPLATE`).
-pub const CONSENT: u8 = 64;
+/// A box shown over the page on demand: a cookie or consent dialog, a modal, a popup (also
+/// `BOILERPLATE`). Such boxes can hold more prose than the page (a privacy policy), so the
+/// scorer removes them under a laxer guard.
+pub const OVERLAY: u8 = 64;
 
-/// What one word of a class or id says, as hint flags (`BOILERPLATE`, `CONSENT`, `COMMENTS`,
+/// What one word of a class or id says, as hint flags (`BOILERPLATE`, `OVERLAY`, `COMMENTS`,
 /// `BYLINE`). Words arrive lower-cased. Words that mark content ("entry-content") were tried
 /// as a weight bonus and made no difference, so they are not read.
 fn word_flags(word: &[u8]) -> u8 {
     match word {
         b"cookie" | b"cookies" | b"consent" | b"gdpr" | b"onetrust" | b"cookiebot" | b"didomi"
-        | b"usercentrics" => CONSENT | BOILERPLATE,
+        | b"usercentrics" | b"modal" | b"popup" | b"overlay" | b"dialog" | b"lightbox" => OVERLAY | BOILERPLATE,
         b"nav" | b"navbar" | b"navigation" | b"menu" | b"menubar" | b"submenu" | b"breadcrumb" | b"breadcrumbs"
         | b"crumbs" | b"footer" | b"sidebar" | b"share"
         | b"sharing" | b"sharebar" | b"social" | b"socials" | b"related" | b"recommended" | b"recommendations"
         | b"promo" | b"promos" | b"advert" | b"advertisement" | b"ad" | b"ads" | b"adsense" | b"adslot"
-        | b"sponsor" | b"sponsored" | b"newsletter" | b"subscribe" | b"subscription" | b"signup" | b"popup"
-        | b"modal" | b"overlay" | b"masthead" | b"toolbar" | b"pagination" | b"pager" | b"tagcloud"
+        | b"sponsor" | b"sponsored" | b"newsletter" | b"subscribe" | b"subscription" | b"signup" | b"masthead" | b"toolbar" | b"pagination" | b"pager" | b"tagcloud"
         | b"copyright" | b"outbrain" | b"taboola" | b"trending" | b"popular" | b"skiplink" | b"skip"
         | b"disclaimer" | b"topbar" | b"offcanvas" | b"login" | b"bottombar" => BOILERPLATE,
         b"comment" | b"comments" | b"disqus" | b"respond" | b"replies" | b"reply" => COMMENTS,
@@ -70,7 +71,7 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> u8 {
     }
     // A boilerplate word marks the box even beside a content word ("related-posts",
     // "main-nav"); page-wide wrappers so marked are protected by the scorer.
-    flags |= if words & COMMENTS != 0 { COMMENTS } else { words & (BOILERPLATE | CONSENT) };
+    flags |= if words & COMMENTS != 0 { COMMENTS } else { words & (BOILERPLATE | OVERLAY) };
     flags
 }
 
@@ -79,7 +80,8 @@ pub fn from_role(role: &str) -> u8 {
     match role.trim().to_ascii_lowercase().as_str() {
         "main" | "article" => MAIN,
         "navigation" | "banner" | "contentinfo" | "complementary" | "search" | "menu" | "menubar"
-        | "dialog" | "alertdialog" | "toolbar" | "tablist" => BOILERPLATE,
+        | "toolbar" | "tablist" => BOILERPLATE,
+        "dialog" | "alertdialog" => OVERLAY | BOILERPLATE,
         _ => 0,
     }
 }

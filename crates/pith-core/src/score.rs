@@ -143,8 +143,9 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
         }
         let boilerplate_box = matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer)
             || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
-        // Consent dialogs are long and wordy, so they get a laxer guard.
-        let guard = if node.hints & hints::CONSENT != 0 { 0.8 } else { 0.4 };
+        // Overlays (consent dialogs, modals with a policy) are long and wordy, so they get a
+        // laxer guard.
+        let guard = if node.hints & hints::OVERLAY != 0 { 0.8 } else { 0.4 };
         if (boilerplate_box && prose[id] < guard * prose[0]) && !matches!(node.tag, Tag::Html | Tag::Body) {
             removed[id] = true;
         } else if node.hints & hints::COMMENTS != 0 && !comments.iter().any(|&c| is_ancestor(tree, c, id as NodeId)) {
