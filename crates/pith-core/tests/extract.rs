@@ -75,6 +75,20 @@ fn hidden_elements_are_left_out() {
 }
 
 #[test]
+fn a_modal_policy_longer_than_the_page_is_left_out() {
+    let policy = "<p>We collect personal information, such as your name and address, when you order; we share it with carriers.</p>".repeat(3);
+    let page = format!(
+        r#"<body><main><h1>Running shoes</h1><p>Light, supportive shoes for every run, made from natural wool.</p>
+        <p>Every pair is machine washable, and the laces are made from recycled bottles.</p>
+        <ul><li><a href="/a">Tree Runner</a> $98</li><li><a href="/b">Wool Runner</a> $110</li></ul></main>
+        <div id="modal-privacy-policy" role="dialog"><h2>Privacy policy</h2>{policy}</div></body>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Light, supportive shoes"), "{text:?}");
+    assert!(!text.contains("personal information"), "{text:?}");
+}
+
+#[test]
 fn malformed_nesting_keeps_the_tail() {
     let html = b"<body><div class=content><p>First paragraph with <b>bold <i>and italic</b> text</i> runs on.\
         <p>Second paragraph is not closed<li>stray item<table><tr><td>cell one<td>cell two</table>\
