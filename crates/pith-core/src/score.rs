@@ -18,6 +18,8 @@ pub struct Stats {
     pub chars: u32,
     /// Of those, inside links.
     pub link_chars: u32,
+    /// Links in the subtree (cards, links wrapping blocks, not counted).
+    pub links: u32,
     /// Sentence punctuation in the subtree (Latin and CJK).
     pub punct: u32,
     /// Prose-weighted characters of the subtree's text blocks, boilerplate excluded.
@@ -31,6 +33,10 @@ impl Stats {
         } else {
             self.link_chars as f32 / self.chars as f32
         }
+    }
+
+    pub fn headline_links(&self) -> bool {
+        headline_links(self.link_chars, self.links)
     }
 }
 
@@ -67,6 +73,19 @@ impl Thresholds {
     }
 }
 
+/// Do `links` links with `link_chars` characters of text read as item titles ("Beats Solo 4
+/// gains new colours") rather than menu entries ("Headphones")?
+fn headline_links(link_chars: u32, links: u32) -> bool {
+    const HEADLINE_CHARS: u32 = 30;
+    links > 0 && link_chars >= HEADLINE_CHARS * links
+}
+
+/// Below this much prose mass, the chosen content is a listing, not an article.
+const LISTING_MASS: f32 = 2500.0;
+
+/// The prose weight of a block that is mostly a headline link.
+const HEADLINE_WEIGHT: f32 = 0.4;
+
 /// Han, kana and Hangul.
 pub fn is_cjk(c: char) -> bool {
     matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
@@ -80,8 +99,8 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
     let t = Thresholds::for_favor(favor);
     let n = tree.nodes.len();
     let mut stats = vec![Stats::default(); n];
-    // Direct inline text of each block: (chars, link chars, punct).
-    let mut inline = vec![(0u32, 0u32, 0u32); n];
+    // Direct inline text of each block: (chars, link chars, punct, links).
+    let mut inline = vec![(0u32, 0u32, 0u32, 0u32); n];
     let mut has_block = vec![false; n];
 
     // Node ids are assigned in document order, so children always follow their parent:
@@ -107,7 +126,9 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
         // among text: its text counts as text.
         if node.tag == Tag::A && !has_block[id] {
             stats[id].link_chars = stats[id].chars;
+            stats[id].links = 1;
             inline[id].1 = inline[id].0;
+            inline[id].3 = 1;
         }
         if id == 0 {
             break;
@@ -117,6 +138,7 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
         let s = stats[id];
         stats[parent].chars += s.chars;
         stats[parent].link_chars += s.link_chars;
+        stats[parent].links += s.links;
         stats[parent].punct += s.punct;
         if !node.tag.is_block() {
             // Inline content counts toward the enclosing block's own text.
@@ -124,6 +146,7 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
             inline[parent].0 += i.0;
             inline[parent].1 += i.1;
             inline[parent].2 += i.2;
+            inline[parent].3 += i.3;
         }
     }
 
@@ -131,7 +154,8 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
     // hidden that holds much of the page's prose ("sidebar-first-only" on the content
     // column, a page wrapper hidden until a script runs) is a layout hint, not a box to drop.
     let nothing_removed = vec![false; n];
-    let prose = sum_mass(tree, &inline, &nothing_removed);
+    // Headline links do not count here: a menu of long entries must not shield itself.
+    let prose = sum_mass(tree, &inline, &nothing_removed, 0.0);
     let mut removed = vec![false; n];
     let mut comments = Vec::new();
     for id in 1..n {
@@ -152,7 +176,7 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
             comments.push(id as NodeId);
         }
     }
-    for (s, m) in stats.iter_mut().zip(sum_mass(tree, &inline, &removed)) {
+    for (s, m) in stats.iter_mut().zip(sum_mass(tree, &inline, &removed, HEADLINE_WEIGHT)) {
         s.mass = m;
     }
 
@@ -180,16 +204,16 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
 }
 
 /// Sums the prose weight of every text block into its ancestors, skipping removed boxes.
-fn sum_mass(tree: &Tree, inline: &[(u32, u32, u32)], removed: &[bool]) -> Vec<f32> {
+fn sum_mass(tree: &Tree, inline: &[(u32, u32, u32, u32)], removed: &[bool], headline_weight: f32) -> Vec<f32> {
     let mut mass = vec![0f32; tree.nodes.len()];
     for id in (1..tree.nodes.len()).rev() {
         if removed[id] {
             continue;
         }
         let node = &tree.nodes[id];
-        let (chars, link, punct) = inline[id];
+        let (chars, link, punct, links) = inline[id];
         if node.tag.is_block() && chars > 0 {
-            mass[id] += block_weight(node.tag, chars, link, punct) * chars as f32;
+            mass[id] += block_weight(node.tag, chars, link, punct, links, headline_weight) * chars as f32;
         }
         let m = mass[id];
         mass[node.parent as usize] += m;
@@ -198,10 +222,11 @@ fn sum_mass(tree: &Tree, inline: &[(u32, u32, u32)], removed: &[bool]) -> Vec<f3
 }
 
 /// How much a block of `chars` characters reads like prose, from 0 to 1.
-fn block_weight(tag: Tag, chars: u32, link: u32, punct: u32) -> f32 {
+fn block_weight(tag: Tag, chars: u32, link: u32, punct: u32, links: u32, headline_weight: f32) -> f32 {
     let density = link as f32 / chars as f32;
     if density > 0.6 {
-        return 0.0;
+        // An item title in a list of items is some content; a menu entry is none.
+        return if headline_links(link, links) { headline_weight } else { 0.0 };
     }
     let mut w = 1.0 - density;
     // Headings and code are content, but long logs or listings should not decide where
@@ -300,6 +325,9 @@ fn body(tree: &Tree) -> NodeId {
 
 /// Removes link-dense boxes without prose inside the chosen subtree.
 fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &Thresholds) {
+    // With little prose around them, lists of item titles are the page (a job board, a
+    // section front); beside an article they are an archive or "more stories".
+    let listing = stats[root as usize].mass < LISTING_MASS;
     let mut stack = vec![root];
     while let Some(id) = stack.pop() {
         for child in &tree.node(id).children {
@@ -312,7 +340,7 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
             let node = tree.node(c);
             let container = matches!(node.tag, Tag::Div | Tag::Section | Tag::Ul | Tag::Ol | Tag::Table | Tag::Header | Tag::Dl | Tag::Form | Tag::OtherBlock);
             let unlinked = s.chars - s.link_chars;
-            if container && s.chars > 0 && s.link_density() > t.prune_link_density && unlinked < t.prune_keep_text {
+            if container && s.chars > 0 && s.link_density() > t.prune_link_density && unlinked < t.prune_keep_text && !(listing && s.headline_links()) {
                 removed[ci] = true;
             } else {
                 stack.push(c);

@@ -393,3 +393,24 @@ mod verdicts {
         assert_eq!(reason(&page), Some(RejectReason::LowTextRatio));
     }
 }
+
+#[test]
+fn a_list_of_item_titles_is_the_content_of_a_listing_page() {
+    let jobs: String = (1..=12)
+        .map(|i| format!(r#"<tr><td>{i}.</td><td><a href="/j{i}">Startup number {i} is hiring a senior backend engineer</a></td></tr>"#))
+        .collect();
+    let page = format!(
+        r#"<body><nav><a href="/">Home</a> <a href="/new">New</a> <a href="/jobs">Jobs</a></nav>
+        <div><p>These are jobs at our startups.</p><table>{jobs}</table></div>
+        <footer><a href="/faq">FAQ</a> <a href="/legal">Legal</a></footer></body>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Startup number 7 is hiring a senior backend engineer"), "{text:?}");
+    assert!(!text.contains("FAQ"), "{text:?}");
+    // Beside an article, the same list is an archive: left out.
+    let prose = "<p>The committee met on Tuesday and agreed, after a long debate, to fund the new library wing.</p>".repeat(30);
+    let page = format!(r#"<body><div><article>{prose}</article><div class="archive"><table>{jobs}</table></div></div></body>"#);
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("fund the new library wing"));
+    assert!(!text.contains("Startup number 7"), "{text:?}");
+}
