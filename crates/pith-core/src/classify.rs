@@ -105,6 +105,12 @@ fn has_segment(path: &str, segments: &[&str]) -> bool {
     path.split('/').any(|s| segments.contains(&s))
 }
 
+/// Does the page's own markup (schema.org or Open Graph) say it sells one product?
+pub fn declares_product(meta: &Metadata) -> bool {
+    let og = meta.og_type.as_deref().unwrap_or("");
+    meta.json_ld_types.iter().any(|t| t == "Product" || t == "ProductGroup") || og.starts_with("product") || og.contains(":item")
+}
+
 /// Classifies from schema.org types, Open Graph, URL shape and page structure, strongest
 /// signal first.
 pub fn page_type(meta: &Metadata, url: Option<&str>, s: &Signals) -> PageType {
@@ -120,7 +126,7 @@ pub fn page_type(meta: &Metadata, url: Option<&str>, s: &Signals) -> PageType {
     {
         return PageType::Forum;
     }
-    let product_signal = has("Product") || has("ProductGroup") || og.starts_with("product") || og.contains(":item")
+    let product_signal = declares_product(meta)
         || has_segment(&path, &["product", "products", "p", "dp", "itm", "item", "pdp"]);
     let collection_signal = has("CollectionPage") || has("OfferCatalog") || og.contains("group")
         || has_segment(&path, &["collections", "collection", "category", "categories", "c", "shop", "catalog"]);

@@ -30,6 +30,9 @@ fn word_flags(word: &[u8]) -> u8 {
         | b"copyright" | b"outbrain" | b"taboola" | b"trending" | b"popular" | b"skiplink" | b"skip"
         | b"disclaimer" | b"topbar" | b"offcanvas" | b"login" | b"bottombar" => BOILERPLATE,
         b"comment" | b"comments" | b"disqus" | b"respond" | b"replies" | b"reply" => COMMENTS,
+        // Customer reviews are a product page's comments. ("review" alone also names the
+        // body of a review article, so only the plural and the review widgets count.)
+        b"reviews" | b"yotpo" | b"okendo" | b"jdgm" | b"trustpilot" | b"bazaarvoice" => COMMENTS,
         b"author" | b"authors" | b"byline" => BYLINE,
         _ => 0,
     }

@@ -95,7 +95,9 @@ fn is_punct(c: char) -> bool {
     matches!(c, '.' | ',' | ';' | ':' | '!' | '?' | '。' | '，' | '、' | '！' | '？' | '；' | '：' | '…' | '．')
 }
 
-pub fn select(tree: &Tree, favor: Favor) -> Selection {
+/// `product`: the page declares itself a product page, whose comments (customer reviews) stay
+/// aside even when they outweigh the description.
+pub fn select(tree: &Tree, favor: Favor, product: bool) -> Selection {
     let t = Thresholds::for_favor(favor);
     let n = tree.nodes.len();
     let mut stats = vec![Stats::default(); n];
@@ -183,7 +185,7 @@ pub fn select(tree: &Tree, favor: Favor) -> Selection {
     // Comments are content when they are most of the page (forums, Q&A); otherwise they are
     // set aside and do not count toward choosing the main content.
     let comment_mass: f32 = comments.iter().map(|&c| stats[c as usize].mass).sum();
-    if comment_mass > 0.5 * stats[0].mass {
+    if comment_mass > 0.5 * stats[0].mass && !product {
         comments.clear();
     } else {
         for &c in &comments {

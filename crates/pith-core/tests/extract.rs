@@ -414,3 +414,22 @@ fn a_list_of_item_titles_is_the_content_of_a_listing_page() {
     assert!(text.contains("fund the new library wing"));
     assert!(!text.contains("Startup number 7"), "{text:?}");
 }
+
+#[test]
+fn customer_reviews_are_a_product_pages_comments() {
+    let review = "<p>Great pack for day hikes; the side pockets fit a full bottle and the rain cover is handy.</p>".repeat(8);
+    let page = format!(
+        r#"<head><script type="application/ld+json">{{"@type":"Product","name":"Trail 25 Pack"}}</script></head>
+        <body><main><h1>Trail 25 Pack</h1><p>Keep your day's gear within easy reach: pockets galore, a rain cover and a hip belt.</p>
+        <div class="product-reviews"><h2>Reviews</h2>{review}</div></main></body>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Keep your day's gear"), "{text:?}");
+    assert!(!text.contains("Great pack"), "{text:?}");
+    let with_comments = Options { comments: true, ..opts() };
+    let result = extract(page.as_bytes(), &Hints::default(), &with_comments).unwrap();
+    assert!(result.comments.unwrap_or_default().contains("Great pack"));
+    // Without the product declaration, reviews that are most of the page read as posts.
+    let text = text_of(page.replace(r#""@type":"Product""#, r#""@type":"WebPage""#).as_bytes());
+    assert!(text.contains("Great pack"), "{text:?}");
+}
