@@ -102,6 +102,12 @@ pub fn from_itemprop(itemprop: &str) -> u8 {
     }
 }
 
+/// React's streaming server renderer sends late parts of the page as `<div hidden id="S:1">`
+/// and a script swaps them into place: they are shown, not hidden.
+pub fn streamed_segment(id: Option<&str>) -> bool {
+    id.is_some_and(|id| id.starts_with("S:"))
+}
+
 /// `style` values that hide an element.
 pub fn style_hides(style: &str) -> bool {
     let compact: String = style.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();

@@ -249,7 +249,9 @@ impl Builder {
         // Hidden boxes stay in the tree, flagged: scripts reveal some of them (a page-wide
         // wrapper with class "hide", React's streamed `<div hidden id="S:0">`), so the scorer
         // decides.
-        if attrs.hidden || attrs.aria_hidden || attrs.style.as_deref().is_some_and(hints::style_hides)
+        if attrs.hidden && !hints::streamed_segment(attrs.id.as_deref())
+            || attrs.aria_hidden
+            || attrs.style.as_deref().is_some_and(hints::style_hides)
         {
             flags |= hints::HIDDEN;
         }

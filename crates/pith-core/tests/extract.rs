@@ -433,3 +433,15 @@ fn customer_reviews_are_a_product_pages_comments() {
     let text = text_of(page.replace(r#""@type":"Product""#, r#""@type":"WebPage""#).as_bytes());
     assert!(text.contains("Great pack"), "{text:?}");
 }
+
+#[test]
+fn react_streamed_segments_are_shown() {
+    let streamed = "<p>The heat exchanger is rated for 40 kW, and its brass fittings take standard hoses.</p>".repeat(3);
+    let page = format!(
+        r#"<body><main><h1>Heat exchanger</h1><div hidden id="S:0">{streamed}</div>
+        <div hidden id="spare">SPAREHIDDEN</div></main></body>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("brass fittings"), "{text:?}");
+    assert!(!text.contains("SPAREHIDDEN"), "{text:?}");
+}
