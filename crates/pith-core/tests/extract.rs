@@ -436,10 +436,16 @@ fn customer_reviews_are_a_product_pages_comments() {
 
 #[test]
 fn react_streamed_segments_are_shown() {
-    let streamed = "<p>The heat exchanger is rated for 40 kW, and its brass fittings take standard hoses.</p>".repeat(3);
+    // Each segment holds a third of the page: none would pass as "most of the page's prose".
+    let segment = |i: usize, what: &str| {
+        format!(r#"<div hidden id="S:{i}"><p>The heat exchanger is rated for 40 kW, and its {what} take standard hoses.</p></div>"#)
+    };
     let page = format!(
-        r#"<body><main><h1>Heat exchanger</h1><div hidden id="S:0">{streamed}</div>
-        <div hidden id="spare">SPAREHIDDEN</div></main></body>"#
+        r#"<body><main><h1>Heat exchanger</h1>{}{}{}
+        <div hidden id="spare">SPAREHIDDEN</div></main></body>"#,
+        segment(0, "brass fittings"),
+        segment(1, "copper pipes"),
+        segment(2, "steel valves")
     );
     let text = text_of(page.as_bytes());
     assert!(text.contains("brass fittings"), "{text:?}");
