@@ -105,6 +105,15 @@ fn has_segment(path: &str, segments: &[&str]) -> bool {
     path.split('/').any(|s| segments.contains(&s))
 }
 
+/// Is the page a forum thread or a Q&A page, by its schema.org type or its URL?
+pub fn is_discussion(meta: &Metadata, url: Option<&str>) -> bool {
+    let path = url.map(crate::url::path).unwrap_or_default();
+    let host = url.map(crate::url::host).unwrap_or_default();
+    meta.json_ld_types.iter().any(|t| t == "QAPage" || t == "DiscussionForumPosting")
+        || has_segment(&path, &["forum", "forums", "thread", "threads", "questions", "topic", "topics", "t", "discussion", "discussions", "community"])
+        || host.starts_with("forum") || host.starts_with("community.") || host.starts_with("discuss")
+}
+
 /// Does the page's own markup (schema.org or Open Graph) say it sells one product?
 pub fn declares_product(meta: &Metadata) -> bool {
     let og = meta.og_type.as_deref().unwrap_or("");
@@ -120,10 +129,7 @@ pub fn page_type(meta: &Metadata, url: Option<&str>, s: &Signals) -> PageType {
     let host = url.map(crate::url::host).unwrap_or_default();
     let listy = s.cards >= 6 && s.prose_blocks < s.cards / 2 + 3;
 
-    if has("QAPage") || has("DiscussionForumPosting")
-        || has_segment(&path, &["forum", "forums", "thread", "threads", "questions", "topic", "topics", "t", "discussion", "discussions", "community"])
-        || host.starts_with("forum") || host.starts_with("community.") || host.starts_with("discuss")
-    {
+    if is_discussion(meta, url) {
         return PageType::Forum;
     }
     let product_signal = declares_product(meta)

@@ -13,10 +13,9 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
         &tree.texts_where(|n| n.hints & hints::BYLINE != 0),
         &tree.text,
     );
-    // A product's reviews are its comments, however long they run.
-    let product = classify::declares_product(&meta);
-    let selection = score::select(&tree, options.favor, product);
-    let fallback = noscript_fallback(&tree, &selection, options, product)?;
+    let kind = score::PageKind::of(&meta, hints.url.as_deref());
+    let selection = score::select(&tree, options.favor, kind);
+    let fallback = noscript_fallback(&tree, &selection, options, kind)?;
     let (tree, selection) = match &fallback {
         Some((t, s)) => (t, s),
         None => (&tree, &selection),
@@ -65,13 +64,13 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
 
 /// JavaScript apps (Discourse, for one) serve their crawler view inside `<noscript>`: when
 /// that markup holds much more prose than the page around it, extract from it instead.
-fn noscript_fallback(tree: &tree::Tree, selection: &score::Selection, options: &Options, product: bool) -> Result<Option<(tree::Tree, score::Selection)>, ExtractError> {
+fn noscript_fallback(tree: &tree::Tree, selection: &score::Selection, options: &Options, kind: score::PageKind) -> Result<Option<(tree::Tree, score::Selection)>, ExtractError> {
     const MIN_NOSCRIPT_BYTES: usize = 1000;
     if tree.noscript_html.len() < MIN_NOSCRIPT_BYTES {
         return Ok(None);
     }
     let (inner, _) = tree::build(&tree.noscript_html, &options.drop, options.max_memory_bytes)?;
-    let inner_selection = score::select(&inner, options.favor, product);
+    let inner_selection = score::select(&inner, options.favor, kind);
     let mass = |s: &score::Selection| s.stats[s.root as usize].mass;
     Ok((mass(&inner_selection) > 2.0 * mass(selection)).then_some((inner, inner_selection)))
 }

@@ -83,6 +83,10 @@ fn headline_links(link_chars: u32, links: u32) -> bool {
 /// Below this much prose mass, the chosen content is a listing, not an article.
 const LISTING_MASS: f32 = 2500.0;
 
+/// Above this much prose mass outside the comments, the page is a text with comments, not a
+/// thread of posts (about 250 words of prose).
+const COMMENTED_TEXT_MASS: f32 = 2500.0;
+
 /// The prose weight of a block that is mostly a headline link.
 const HEADLINE_WEIGHT: f32 = 0.4;
 
@@ -95,9 +99,31 @@ fn is_punct(c: char) -> bool {
     matches!(c, '.' | ',' | ';' | ':' | '!' | '?' | '。' | '，' | '、' | '！' | '？' | '；' | '：' | '…' | '．')
 }
 
-/// `product`: the page declares itself a product page, whose comments (customer reviews) stay
-/// aside even when they outweigh the description.
-pub fn select(tree: &Tree, favor: Favor, product: bool) -> Selection {
+/// What the page says it is, before its content is found: it decides what its comments are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageKind {
+    /// A forum thread or Q&A page: comments that are most of the page are its posts.
+    Discussion,
+    /// A product page: its comments (customer reviews) stay aside however long they run.
+    Product,
+    /// Anything else: comments that are most of the page are posts only when what they
+    /// comment on is short.
+    Other,
+}
+
+impl PageKind {
+    pub fn of(meta: &crate::metadata::Metadata, url: Option<&str>) -> PageKind {
+        if crate::classify::is_discussion(meta, url) {
+            PageKind::Discussion
+        } else if crate::classify::declares_product(meta) {
+            PageKind::Product
+        } else {
+            PageKind::Other
+        }
+    }
+}
+
+pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     let t = Thresholds::for_favor(favor);
     let n = tree.nodes.len();
     let mut stats = vec![Stats::default(); n];
@@ -182,10 +208,19 @@ pub fn select(tree: &Tree, favor: Favor, product: bool) -> Selection {
         s.mass = m;
     }
 
-    // Comments are content when they are most of the page (forums, Q&A); otherwise they are
-    // set aside and do not count toward choosing the main content.
+    // Comments that are most of the page are its posts (forum threads, Q&A); beside an
+    // article, a product description or any long text they are set aside, and do not count
+    // toward choosing the main content.
     let comment_mass: f32 = comments.iter().map(|&c| stats[c as usize].mass).sum();
-    if comment_mass > 0.5 * stats[0].mass && !product {
+    let commented_mass = stats[0].mass - comment_mass;
+    let posts = comment_mass > 0.5 * stats[0].mass
+        && match kind {
+            PageKind::Discussion => true,
+            PageKind::Product => false,
+            PageKind::Other => commented_mass < COMMENTED_TEXT_MASS,
+        };
+    let comment_boxes = comments.clone();
+    if posts {
         comments.clear();
     } else {
         for &c in &comments {
@@ -197,9 +232,11 @@ pub fn select(tree: &Tree, favor: Favor, product: bool) -> Selection {
             }
         }
     }
-    let is_comment = |id: NodeId| comments.contains(&id);
+    // The search never enters a comment box: comments are not the content, and posts belong
+    // with the thread around them, whose first post sits outside the box.
+    let in_comment_box = |id: NodeId| comment_boxes.contains(&id);
 
-    let root = find_root(tree, &stats, &removed, &is_comment, &t);
+    let root = find_root(tree, &stats, &removed, &in_comment_box, &t);
     prune(tree, root, &stats, &mut removed, &t);
     let roots = with_orphan_paragraphs(tree, root, &stats, &removed);
     Selection { root, roots, removed, comments, stats }
@@ -254,7 +291,7 @@ fn is_ancestor(tree: &Tree, ancestor: NodeId, mut id: NodeId) -> bool {
     false
 }
 
-fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], is_comment: &dyn Fn(NodeId) -> bool, t: &Thresholds) -> NodeId {
+fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dyn Fn(NodeId) -> bool, t: &Thresholds) -> NodeId {
     let total = stats[0].mass;
     if total <= 0.0 {
         return body(tree);
@@ -276,7 +313,7 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], is_comment: &dyn Fn
             .children
             .iter()
             .filter_map(|c| match *c {
-                Child::Node(id) if !removed[id as usize] && !is_comment(id) => Some(id),
+                Child::Node(id) if !removed[id as usize] && !in_comment_box(id) => Some(id),
                 _ => None,
             })
             .max_by(|&a, &b| stats[a as usize].mass.total_cmp(&stats[b as usize].mass));

@@ -451,3 +451,18 @@ fn react_streamed_segments_are_shown() {
     assert!(text.contains("brass fittings"), "{text:?}");
     assert!(!text.contains("SPAREHIDDEN"), "{text:?}");
 }
+
+#[test]
+fn long_comments_under_an_article_stay_comments_but_posts_of_a_thread_are_content() {
+    let reply = r#"<div class="comment"><p>I tried this spray on my cabbages last summer, and the aphids were gone within a week.</p></div>"#;
+    let replies = reply.repeat(40);
+    let article = "<p>Garlic, soap and water make a cheap spray that keeps most soft-bodied pests off a vegetable garden all summer.</p>".repeat(30);
+    let page = format!(r#"<body><article><h1>Pest spray</h1>{article}</article><section class="comments">{replies}</section></body>"#);
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Garlic, soap and water"));
+    assert!(!text.contains("aphids"), "{text:?}");
+    // A short question with long replies is a thread: the replies are the content.
+    let page = format!(r#"<body><div class="topic"><h1>Pest spray?</h1><p>What keeps aphids off cabbages, without chemicals?</p></div><section class="comments">{replies}</section></body>"#);
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("What keeps aphids off") && text.contains("gone within a week"), "{text:?}");
+}
