@@ -223,6 +223,12 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     if posts {
         comments.clear();
     } else {
+        // In a thread, a box holding a large share of the page is its list of replies; the
+        // small ones are remarks under a question or an answer.
+        if kind == PageKind::Discussion {
+            let total = stats[0].mass;
+            comments.retain(|&c| stats[c as usize].mass < 0.2 * total);
+        }
         for &c in &comments {
             let m = stats[c as usize].mass;
             let mut p = c;

@@ -466,3 +466,18 @@ fn long_comments_under_an_article_stay_comments_but_posts_of_a_thread_are_conten
     let text = text_of(page.as_bytes());
     assert!(text.contains("What keeps aphids off") && text.contains("gone within a week"), "{text:?}");
 }
+
+#[test]
+fn a_threads_reply_list_is_content_and_remarks_are_not() {
+    let question = "<p>My tomato leaves curl at the edges after rain, and the lower ones turn yellow. Is it blight, or just too much water?</p>".repeat(4);
+    let remark = r#"<div class="comments"><p>Which variety is it?</p></div>"#;
+    let replies = r#"<div class="comment"><p>Curling after rain is usually physiological: the plant is fine, mulch the bed.</p></div>"#.repeat(3);
+    let page = format!(
+        r#"<body><div class="thread"><div class="question"><h1>Curling leaves</h1>{question}{remark}</div>
+        <div class="comments">{replies}</div></div></body>"#
+    );
+    let hints = Hints { url: Some("https://garden.example/forum/t/curling-leaves/42".into()), ..Hints::default() };
+    let text = extract(page.as_bytes(), &hints, &opts()).unwrap().text;
+    assert!(text.contains("My tomato leaves curl") && text.contains("mulch the bed"), "{text:?}");
+    assert!(!text.contains("Which variety"), "{text:?}");
+}
