@@ -35,14 +35,36 @@ def sha1_b32(b):
     return "sha1:" + base64.b32encode(hashlib.sha1(b).digest()).decode()
 
 
-def gz_member(data, level):
-    c = zlib.compressobj(level, zlib.DEFLATED, 31)  # gzip wrapper, mtime 0 -> deterministic
+GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # deflate, no flags, mtime 0 -> deterministic
+
+
+def gz_member(head, tail, level, deflated_tail=None):
+    """One gzip member holding head + tail. The tail (a page, repeated across records) may come
+    already deflated on its own: the head is deflated and flushed to a byte boundary, and a raw
+    deflate stream that starts fresh can follow it in the same member. That keeps building a
+    100,000-record WARC from 1,358 pages fast."""
+    c = zlib.compressobj(level, zlib.DEFLATED, -15)
+    body = c.compress(head) + c.flush(zlib.Z_FULL_FLUSH)
+    if deflated_tail is None:
+        deflated_tail = deflate(tail, level)
+    crc = zlib.crc32(tail, zlib.crc32(head))
+    size = (len(head) + len(tail)) & 0xFFFFFFFF
+    return GZIP_HEADER + body + deflated_tail + crc.to_bytes(4, "little") + size.to_bytes(4, "little")
+
+
+def deflate(data, level):
+    c = zlib.compressobj(level, zlib.DEFLATED, -15)
     return c.compress(data) + c.flush()
 
 
-def record(headers, block):
-    head = "WARC/1.0\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers) + f"Content-Length: {len(block)}\r\n\r\n"
-    return head.encode("utf-8") + block + b"\r\n\r\n"
+def record_head(headers, block_len):
+    head = "WARC/1.0\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers) + f"Content-Length: {block_len}\r\n\r\n"
+    return head.encode("utf-8")
+
+
+def record(headers, block, level):
+    """A whole record as one gzip member."""
+    return gz_member(record_head(headers, len(block)), block + b"\r\n\r\n", level)
 
 
 def main():
@@ -72,6 +94,7 @@ def main():
         with gzip.open(os.path.join(a.data, "html", i + ".html.gz"), "rb") as f:
             pages[i] = f.read()
 
+    deflated = {}  # page id -> (payload digest, the page + record end, deflated once)
     tmp = out + ".tmp"
     total_payload = 0
     with open(tmp, "wb") as w:
@@ -82,13 +105,13 @@ def main():
             f"description: WCXB dev pages ({len(ids)}), {n} response records\r\n"
             "robots: classic\r\n"
         ).encode()
-        w.write(gz_member(record([
+        w.write(record([
             ("WARC-Type", "warcinfo"),
             ("WARC-Date", BASE.strftime("%Y-%m-%dT%H:%M:%SZ")),
             ("WARC-Filename", os.path.basename(out)),
             ("WARC-Record-ID", f"<urn:uuid:{uuid.uuid5(NS, 'warcinfo')}>"),
             ("Content-Type", "application/warc-fields"),
-        ], info), a.level))
+        ], info, a.level))
         for k in range(n):
             pid = ids[k % len(ids)]
             body = pages[pid]
@@ -107,7 +130,7 @@ def main():
                     "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8\r\n"
                     "Accept-Language: en-US,en;q=0.5\r\nAccept-Encoding: br,gzip\r\nConnection: Keep-Alive\r\n\r\n"
                 ).encode()
-                w.write(gz_member(record([
+                w.write(record([
                     ("WARC-Type", "request"),
                     ("WARC-Date", wdate),
                     ("WARC-Record-ID", f"<urn:uuid:{uuid.uuid5(NS, f'request-{k}')}>"),
@@ -116,8 +139,8 @@ def main():
                     ("WARC-Concurrent-To", resp_id),
                     ("WARC-Block-Digest", sha1_b32(req)),
                     ("Content-Type", "application/http; msgtype=request"),
-                ], req), a.level))
-            http = (
+                ], req, a.level))
+            http_head = (
                 "HTTP/1.1 200 OK\r\n"
                 f"Date: {hdate}\r\n"
                 "Server: nginx\r\n"
@@ -126,18 +149,25 @@ def main():
                 "Cache-Control: max-age=600\r\n"
                 f"Content-Length: {len(body)}\r\n"
                 "\r\n"
-            ).encode() + body
-            w.write(gz_member(record([
+            ).encode()
+            tail = body + b"\r\n\r\n"
+            if pid not in deflated:
+                deflated[pid] = (sha1_b32(body), deflate(tail, a.level))
+            payload_digest, deflated_tail = deflated[pid]
+            block_digest = hashlib.sha1(http_head)
+            block_digest.update(body)
+            head = record_head([
                 ("WARC-Type", "response"),
                 ("WARC-Date", wdate),
                 ("WARC-Record-ID", resp_id),
                 ("WARC-Target-URI", url),
                 ("WARC-IP-Address", ip),
-                ("WARC-Payload-Digest", sha1_b32(body)),
-                ("WARC-Block-Digest", sha1_b32(http)),
+                ("WARC-Payload-Digest", payload_digest),
+                ("WARC-Block-Digest", "sha1:" + base64.b32encode(block_digest.digest()).decode()),
                 ("WARC-Identified-Payload-Type", "text/html"),
                 ("Content-Type", "application/http; msgtype=response"),
-            ], http), a.level))
+            ], len(http_head) + len(body))
+            w.write(gz_member(head + http_head, tail, a.level, deflated_tail))
             total_payload += len(body)
     os.replace(tmp, out)
     print(json.dumps({"warc": out, "records": n, "request_records": n if a.requests else 0,
