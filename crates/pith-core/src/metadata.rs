@@ -13,7 +13,7 @@ pub struct MetaCollector {
     html_lang: Option<String>,
     canonical: Option<String>,
     base_href: Option<String>,
-    /// The first `<time datetime>`, a last resort for the publication date.
+    /// The first `<time datetime>` not marked as an update, a last resort for the publication date.
     first_time: Option<String>,
     json_ld: Vec<String>,
     pending_json_ld: String,
@@ -64,17 +64,26 @@ impl MetaCollector {
                 }
             }
             "time" => {
-                if self.first_time.is_none() {
+                let updated = a.class.as_deref().is_some_and(|c| {
+                    let c = c.to_ascii_lowercase();
+                    c.contains("updat") || c.contains("modif")
+                });
+                if self.first_time.is_none() && !updated {
                     self.first_time = a.datetime.clone();
                 }
+                self.itemprop(a);
             }
-            _ => {
-                if let (Some(prop), Some(value)) = (&a.itemprop, a.datetime.as_ref().or(a.content.as_ref())) {
-                    self.metas.push((prop.trim().to_ascii_lowercase(), clean(value)));
-                }
-            }
+            _ => self.itemprop(a),
         }
     }
+
+    /// `<time itemprop=datePublished datetime>`, `<span itemprop=author content>`.
+    fn itemprop(&mut self, a: &Attrs) {
+        if let (Some(prop), Some(value)) = (&a.itemprop, a.datetime.as_ref().or(a.content.as_ref())) {
+            self.metas.push((prop.trim().to_ascii_lowercase(), clean(value)));
+        }
+    }
+
 
     pub fn title_text(&mut self, text: &str) {
         if self.title.is_none() {
@@ -93,9 +102,14 @@ impl MetaCollector {
         keys.iter().find_map(|k| self.metas.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str()))
     }
 
+    /// The first of `keys` whose value reads as a date.
+    fn date_meta(&self, keys: &[&str]) -> Option<String> {
+        keys.iter().find_map(|k| self.metas.iter().filter(|(key, _)| key == k).find_map(|(_, v)| normalize_date(v)))
+    }
+
     /// Picks each field. `h1s` and `bylines` are the texts of the page's `<h1>`s and byline
     /// elements, in order: the visible headline and author when the head says nothing better.
-    pub fn finish(self, h1s: &[String], bylines: &[String], visible_text: &str) -> Metadata {
+    pub fn finish(self, h1s: &[String], bylines: &[String], visible_text: &str, url: Option<&str>) -> Metadata {
         let mut ld = JsonLd::default();
         for block in &self.json_ld {
             if let Ok(value) = serde_json::from_str::<Value>(block.trim().trim_end_matches(';')) {
@@ -122,21 +136,28 @@ impl MetaCollector {
             .or(ld.organization_author.clone());
         let modified = ld
             .modified
-            .clone()
-            .or_else(|| self.meta(&["article:modified_time", "og:updated_time", "datemodified", "last-modified", "dcterms.modified"]).map(str::to_string))
-            .and_then(|d| normalize_date(&d));
+            .as_deref()
+            .and_then(normalize_date)
+            .or_else(|| self.date_meta(&["article:modified_time", "og:updated_time", "datemodified", "last-modified", "dcterms.modified"]));
         let published = ld
             .published
-            .clone()
+            .as_deref()
+            .and_then(normalize_date)
             .or_else(|| {
-                self.meta(&[
+                self.date_meta(&[
                     "article:published_time", "datepublished", "og:published_time", "publishdate", "pubdate",
                     "date", "dc.date", "dcterms.date", "dc.date.issued", "dcterms.created", "sailthru.date",
                     "parsely-pub-date", "citation_publication_date", "datecreated",
                 ])
-                .map(str::to_string)
             })
-            .and_then(|d| normalize_date(&d))
+            // Site-specific names ("published", "w-published-date") say what the date is.
+            .or_else(|| {
+                self.metas
+                    .iter()
+                    .filter(|(k, _)| k.contains("publish") && !k.contains("publisher"))
+                    .find_map(|(_, v)| normalize_date(v))
+            })
+            .or_else(|| url.and_then(url_date))
             .or_else(|| self.first_time.as_deref().and_then(normalize_date))
             .or_else(|| first_written_date(visible_text));
         Metadata {
@@ -310,21 +331,41 @@ fn strip_site_suffix(title: &str, site_name: Option<&str>) -> String {
     title.to_string()
 }
 
-/// ISO dates and timestamps (and `YYYY/MM/DD`, `YYYYMMDD`) to `YYYY-MM-DD`.
+/// ISO dates and timestamps (and `YYYY/MM/DD`, `YYYYMMDD`, `MM/DD/YYYY`, `DD.MM.YYYY`,
+/// "Oct 31, 2025") to `YYYY-MM-DD`.
 pub fn normalize_date(s: &str) -> Option<String> {
     let s = s.trim();
     let digits: Vec<&str> = s.split(|c: char| !c.is_ascii_digit()).filter(|p| !p.is_empty()).collect();
-    let (y, m, d) = match digits.as_slice() {
-        [ymd, ..] if ymd.len() == 8 => (&ymd[..4], &ymd[4..6], &ymd[6..8]),
-        [y, m, d, ..] if y.len() == 4 => (*y, *m, *d),
-        _ => return None,
-    };
-    let (y, m, d): (u32, u32, u32) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
-    ((1990..=2100).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{y:04}-{m:02}-{d:02}"))
+    let num = |p: &str| p.parse::<u32>().ok();
+    match digits.as_slice() {
+        [ymd, ..] if ymd.len() == 8 && s.starts_with(ymd) => ymd_of(num(&ymd[..4])?, num(&ymd[4..6])?, num(&ymd[6..8])?),
+        [y, m, d, ..] if y.len() == 4 && s.starts_with(y) => ymd_of(num(y)?, num(m)?, num(d)?),
+        // Day first after dots and when the first number cannot be a month (as browsers and
+        // the US default otherwise read it).
+        [a, b, y, ..] if a.len() <= 2 && b.len() <= 2 && y.len() == 4 && s.starts_with(a) => {
+            let (a, b, y) = (num(a)?, num(b)?, num(y)?);
+            if s.trim_start_matches(|c: char| c.is_ascii_digit()).starts_with('.') || a > 12 {
+                ymd_of(y, b, a)
+            } else {
+                ymd_of(y, a, b)
+            }
+        }
+        _ => first_written_date(s),
+    }
 }
 
-/// Days in a written date must be 1..=31; the year 1990..=2100.
-fn ymd(y: u32, m: u32, d: u32) -> Option<String> {
+/// `/2024/03/05/` in a URL's path.
+fn url_date(url: &str) -> Option<String> {
+    let path = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let parts: Vec<&str> = path.split(['/', '?', '#']).collect();
+    parts.windows(3).find_map(|w| {
+        let all_digits = |p: &str, n: usize| p.len() == n && p.bytes().all(|b| b.is_ascii_digit());
+        (all_digits(w[0], 4) && all_digits(w[1], 2) && all_digits(w[2], 2)).then(|| ymd_of(w[0].parse().ok()?, w[1].parse().ok()?, w[2].parse().ok()?)).flatten()
+    })
+}
+
+/// Days in a date must be 1..=31; the year 1990..=2100.
+fn ymd_of(y: u32, m: u32, d: u32) -> Option<String> {
     ((1990..=2100).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{y:04}-{m:02}-{d:02}"))
 }
 
@@ -357,19 +398,20 @@ pub fn first_written_date(text: &str) -> Option<String> {
         let next = |k: usize| words.get(i + k).copied().unwrap_or("");
         if let Some(m) = month_of(w) {
             if let (Some(d), Some(y)) = (day_of(next(1)), year_of(next(2))) {
-                if let Some(date) = ymd(y, m, d) {
+                if let Some(date) = ymd_of(y, m, d) {
                     return Some(date);
                 }
             }
         }
         if let (Some(d), Some(m), Some(y)) = (day_of(w), month_of(next(1)), year_of(next(2))) {
-            if let Some(date) = ymd(y, m, d) {
+            if let Some(date) = ymd_of(y, m, d) {
                 return Some(date);
             }
         }
         let b = w.as_bytes();
-        if b.len() >= 10 && b[4] == b'-' && b[7] == b'-' && b[..4].iter().all(u8::is_ascii_digit) {
-            if let Some(date) = normalize_date(&w[..10]) {
+        let num = |r: std::ops::Range<usize>| std::str::from_utf8(&b[r]).ok()?.parse::<u32>().ok();
+        if b.len() >= 10 && b[4] == b'-' && b[7] == b'-' && b[..10].iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit()) {
+            if let Some(date) = ymd_of(num(0..4)?, num(5..7)?, num(8..10)?) {
                 return Some(date);
             }
         }
@@ -387,6 +429,7 @@ mod tests {
         assert_eq!(first_written_date("Updated 3rd Sept. 2023").as_deref(), Some("2023-09-03"));
         assert_eq!(first_written_date("on 2022-11-05T10:00 we").as_deref(), Some("2022-11-05"));
         assert_eq!(first_written_date("May 2024 was warm; may 40 2024"), None);
+        assert_eq!(first_written_date("2024-03-0x 2025-01-02").as_deref(), Some("2025-01-02"));
     }
 
     #[test]
@@ -395,6 +438,18 @@ mod tests {
         assert_eq!(normalize_date("2025/9/4").as_deref(), Some("2025-09-04"));
         assert_eq!(normalize_date("20250904").as_deref(), Some("2025-09-04"));
         assert_eq!(normalize_date("Sept 4"), None);
+        assert_eq!(normalize_date("Oct 31, 2025").as_deref(), Some("2025-10-31"));
+        assert_eq!(normalize_date("07/17/2025").as_deref(), Some("2025-07-17"));
+        assert_eq!(normalize_date("17/07/2025").as_deref(), Some("2025-07-17"));
+        assert_eq!(normalize_date("05.07.2025").as_deref(), Some("2025-07-05"));
+        assert_eq!(normalize_date("2024-03-ab"), None);
+    }
+
+    #[test]
+    fn url_dates() {
+        assert_eq!(url_date("https://x.example/2018/11/22/cheap-fixes/").as_deref(), Some("2018-11-22"));
+        assert_eq!(url_date("https://x.example/2018/11/cheap-fixes/"), None);
+        assert_eq!(url_date("https://x.example/p/1234/56/78"), None);
     }
 
     #[test]

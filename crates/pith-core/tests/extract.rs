@@ -188,6 +188,22 @@ fn byline_when_the_head_names_no_author() {
 }
 
 #[test]
+fn publication_date_from_the_page_when_the_head_has_none() {
+    // A date alone in its block, glued to the next block's text in the source.
+    let page = article(&format!(r#"<div class="meta"><div>Jane Doe</div><div>May 3, 2024</div><div>5 min read</div></div>{PARAS}"#));
+    let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!(r.published.as_deref(), Some("2024-05-03"));
+    let page = article(&format!(r#"<time class="updated" datetime="2025-01-01">Jan 1</time><time itemprop="datePublished" datetime="2024-02-03">Feb 3</time>{PARAS}"#));
+    let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!(r.published.as_deref(), Some("2024-02-03"));
+    let page = article(PARAS);
+    let r = extract(page.as_bytes(), &Hints { url: Some("https://news.example/2019/07/08/vents".into()), ..Hints::default() }, &opts()).unwrap();
+    assert_eq!(r.published.as_deref(), Some("2019-07-08"));
+    let page = r#"<head><meta name="published" content="July 17, 2025"></head><body><p>Text.</p></body>"#;
+    assert_eq!(extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().published.as_deref(), Some("2025-07-17"));
+}
+
+#[test]
 fn multi_section_pages_keep_every_section() {
     let section = |h: &str| {
         format!("<section><h2>{h}</h2><p>{h} is described here in a sentence or two, with enough words to be prose.</p></section>")
