@@ -111,11 +111,9 @@ impl MetaCollector {
     /// elements, in order: the visible headline and author when the head says nothing better.
     pub fn finish(self, h1s: &[String], bylines: &[String], visible_text: &str, url: Option<&str>) -> Metadata {
         let mut ld = JsonLd::default();
-        for block in &self.json_ld {
-            if let Ok(value) = serde_json::from_str::<Value>(block.trim().trim_end_matches(';')) {
-                ld.visit(&value, 0);
-            }
-        }
+        let blocks: Vec<Value> = self.json_ld.iter().filter_map(|b| serde_json::from_str(b.trim().trim_end_matches(';')).ok()).collect();
+        blocks.iter().for_each(|v| ld.index(v, 0));
+        blocks.iter().for_each(|v| ld.visit(v, 0));
         let site_name = self.meta(&["og:site_name", "application-name", "twitter:site"]).map(str::to_string).or(ld.site_name.clone());
         let raw_title = ld
             .headline
@@ -128,11 +126,17 @@ impl MetaCollector {
             .author
             .clone()
             .or_else(|| {
-                self.meta(&["author", "article:author", "parsely-author", "sailthru.author", "dc.creator", "dcterms.creator", "byl", "citation_author"])
-                    .filter(|a| !a.starts_with("http"))
-                    .map(strip_byline)
+                let named = ["author", "article:author", "parsely-author", "sailthru.author", "dc.creator", "dcterms.creator", "byl", "citation_author"];
+                let declared = |k: &str| named.contains(&k) || (k.ends_with("author") && !k.contains("twitter"));
+                let written_by = self.meta(&["twitter:label1"]).is_some_and(|l| l.eq_ignore_ascii_case("written by"));
+                named
+                    .iter()
+                    .find_map(|k| self.metas.iter().find(|(key, v)| key == k && meta_name(v)))
+                    .or_else(|| self.metas.iter().find(|(k, v)| declared(k) && meta_name(v)))
+                    .or_else(|| self.metas.iter().find(|(k, v)| written_by && k == "twitter:data1" && meta_name(v)))
+                    .map(|(_, v)| strip_byline(v).to_string())
             })
-            .or_else(|| bylines.iter().map(|b| strip_byline(b)).find(|b| plausible_name(b)))
+            .or_else(|| bylines.iter().map(|b| byline_name(b)).find(|b| plausible_name(b)))
             .or(ld.organization_author.clone());
         let modified = ld
             .modified
@@ -185,6 +189,9 @@ struct JsonLd {
     published: Option<String>,
     modified: Option<String>,
     site_name: Option<String>,
+    /// `@id` -> (`name`, is an organization) of every node, for authors given as
+    /// `{"@id": ...}` (Yoast's `@graph`).
+    names_by_id: std::collections::HashMap<String, (String, bool)>,
 }
 
 const ARTICLE_TYPES: &[&str] = &[
@@ -194,6 +201,22 @@ const ARTICLE_TYPES: &[&str] = &[
 ];
 
 impl JsonLd {
+    fn index(&mut self, value: &Value, depth: usize) {
+        if depth > 8 {
+            return;
+        }
+        match value {
+            Value::Array(items) => items.iter().for_each(|v| self.index(v, depth + 1)),
+            Value::Object(map) => {
+                if let (Some(Value::String(id)), Some(Value::String(name))) = (map.get("@id"), map.get("name")) {
+                    self.names_by_id.entry(id.clone()).or_insert_with(|| (clean_json(name), is_organization(map)));
+                }
+                map.values().for_each(|v| self.index(v, depth + 1));
+            }
+            _ => {}
+        }
+    }
+
     fn visit(&mut self, value: &Value, depth: usize) {
         if depth > 8 {
             return;
@@ -212,15 +235,18 @@ impl JsonLd {
                     }
                 }
                 let is_article = types.iter().any(|t| ARTICLE_TYPES.contains(t));
-                if is_article {
-                    if self.headline.is_none() {
+                // A forum's question (QAPage's mainEntity) has the thread's author and date, but
+                // an FAQ's questions are no headline.
+                let is_question = types.contains(&"Question");
+                if is_article || is_question {
+                    if self.headline.is_none() && is_article {
                         self.headline = map.get("headline").or_else(|| map.get("name")).and_then(Value::as_str).map(clean_json);
                     }
                     if self.author.is_none() {
-                        self.author = map.get("author").and_then(|a| names(a, false));
+                        self.author = map.get("author").and_then(|a| self.names(a, false));
                     }
                     if self.organization_author.is_none() {
-                        self.organization_author = map.get("author").and_then(|a| names(a, true));
+                        self.organization_author = map.get("author").and_then(|a| self.names(a, true));
                     }
                     if self.published.is_none() {
                         self.published = map.get("datePublished").or_else(|| map.get("dateCreated")).and_then(Value::as_str).map(str::to_string);
@@ -242,26 +268,27 @@ impl JsonLd {
             _ => {}
         }
     }
+
+    /// Names of the people (or, with `organizations`, only the organizations) in a schema.org
+    /// `author` value.
+    fn names(&self, value: &Value, organizations: bool) -> Option<String> {
+        let names: Vec<String> = match value {
+            Value::String(s) if !organizations => vec![clean_json(s)],
+            Value::Object(m) => {
+                let named = m.get("name").and_then(Value::as_str).map(|n| (clean_json(n), is_organization(m)));
+                let referenced = || m.get("@id").and_then(Value::as_str).and_then(|id| self.names_by_id.get(id)).cloned();
+                named.or_else(referenced).filter(|(_, is_org)| *is_org == organizations).map(|(n, _)| n).into_iter().collect()
+            }
+            Value::Array(items) => items.iter().filter_map(|v| self.names(v, organizations)).collect(),
+            _ => Vec::new(),
+        };
+        let names: Vec<String> = names.into_iter().filter(|n| !n.is_empty() && !n.starts_with("http")).collect();
+        (!names.is_empty()).then(|| names.join(", "))
+    }
 }
 
-/// Names of the people (or, with `organizations`, only the organizations) in a schema.org
-/// `author` value.
-fn names(value: &Value, organizations: bool) -> Option<String> {
-    let names: Vec<String> = match value {
-        Value::String(s) if !organizations => vec![clean_json(s)],
-        Value::Object(m) => {
-            let is_org = m.get("@type").and_then(Value::as_str).is_some_and(|t| t.contains("Organization"));
-            if is_org == organizations {
-                m.get("name").and_then(Value::as_str).map(clean_json).into_iter().collect()
-            } else {
-                Vec::new()
-            }
-        }
-        Value::Array(items) => items.iter().filter_map(|v| names(v, organizations)).collect(),
-        _ => Vec::new(),
-    };
-    let names: Vec<String> = names.into_iter().filter(|n| !n.is_empty() && !n.starts_with("http")).collect();
-    (!names.is_empty()).then(|| names.join(", "))
+fn is_organization(m: &serde_json::Map<String, Value>) -> bool {
+    m.get("@type").and_then(Value::as_str).is_some_and(|t| t.contains("Organization"))
 }
 
 /// Collapses whitespace.
@@ -294,23 +321,51 @@ fn visible_headline(h1s: &[String], declared: [Option<&str>; 2]) -> Option<Strin
         .map(|(h, _)| h.clone())
 }
 
-/// "By Jane Doe | March 3" -> "Jane Doe".
-fn strip_byline(s: &str) -> String {
+/// "By Jane Doe | Staff" -> "Jane Doe".
+fn strip_byline(s: &str) -> &str {
     let mut s = s.trim();
-    for prefix in ["written by", "posted by", "reviewed by", "published by", "author:", "authors:", "by:", "by"] {
+    for prefix in ["written by", "posted by", "post by", "reviewed by", "published by", "author:", "authors:", "by:", "by"] {
         if s.len() > prefix.len() && s.get(..prefix.len()).is_some_and(|head| head.eq_ignore_ascii_case(prefix)) {
             s = s[prefix.len()..].trim_start();
             break;
         }
     }
-    let end = s.find(['|', '•', '·', '\n']).unwrap_or(s.len());
+    let s = s.trim_start_matches([':', ' ']);
+    let end = s.find(['|', '•', '·', '»', '\n']).unwrap_or(s.len());
+    s[..end].trim().trim_end_matches([',', '-', '–', '—']).trim()
+}
+
+/// A visible byline's name, without what follows it: "By Jane Doe - March 3, 2024",
+/// "Posted by jd on Monday".
+fn byline_name(s: &str) -> String {
+    let s = strip_byline(s);
+    let mut end = s.len();
+    for (at, w) in s.split_whitespace().map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w)).skip(1) {
+        let tail = matches!(w.to_lowercase().as_str(), "-" | "–" | "—" | "on" | "published" | "updated" | "last" | "posted")
+            || w.starts_with(|c: char| c.is_ascii_digit())
+            || month_of(w.trim_end_matches(',')).is_some() && s[at + w.len()..].trim_start().starts_with(|c: char| c.is_ascii_digit());
+        if tail {
+            end = at;
+            break;
+        }
+    }
     s[..end].trim().trim_end_matches([',', '-', '–', '—']).trim().to_string()
 }
 
-/// A byline's text that reads like a name, not a sentence or a date.
+/// A meta author value that names someone: not a URL or a handle.
+fn meta_name(v: &str) -> bool {
+    !v.starts_with("http") && !v.starts_with('@') && !v.contains("://")
+}
+
+/// A byline's text that reads like a name, not a sentence, a date or a bare label ("By").
 fn plausible_name(s: &str) -> bool {
     let words = s.split_whitespace().count();
-    (1..=8).contains(&words) && s.chars().count() <= 80 && s.chars().next().is_some_and(char::is_alphabetic) && !s.chars().any(|c| c.is_ascii_digit())
+    let label = ["by", "author", "authors", "written by", "posted by", "author:", "by:"].iter().any(|l| s.eq_ignore_ascii_case(l));
+    (1..=8).contains(&words)
+        && !label
+        && s.chars().count() <= 80
+        && s.chars().next().is_some_and(char::is_alphabetic)
+        && !s.chars().any(|c| c.is_ascii_digit() || c == '*' || c == ':')
 }
 
 /// "Headline | Site" -> "Headline", when the part after the separator is the site's name or

@@ -188,6 +188,34 @@ fn byline_when_the_head_names_no_author() {
 }
 
 #[test]
+fn authors_from_json_ld_references_meta_and_bylines() {
+    let author = |head: &str, body: &str| {
+        let page = format!("<html><head>{head}</head><body><article><h1>Deep Sea Vents</h1>{body}{PARAS}</article></body></html>");
+        extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().author
+    };
+    // Yoast: the article names its author by @id, the Person node comes later in the graph.
+    let yoast = r#"<script type="application/ld+json">{"@graph":[{"@type":"Article","headline":"Deep Sea Vents",
+        "author":{"@id":"https://x.example/#/person/1"}},{"@type":"Person","@id":"https://x.example/#/person/1","name":"Ada Lovelace"}]}</script>"#;
+    assert_eq!(author(yoast, "").as_deref(), Some("Ada Lovelace"));
+    // A forum thread: the question's author, while an FAQ's questions do not become the title.
+    let qa = r#"<script type="application/ld+json">{"@type":"QAPage","name":"Deep Sea Vents","mainEntity":{"@type":"Question",
+        "name":"Why vents?","author":{"@type":"Person","name":"ventfan"},"datePublished":"2024-09-05T23:15:57Z"}}</script>"#;
+    assert_eq!(author(qa, "").as_deref(), Some("ventfan"));
+    let faq = r#"<script type="application/ld+json">{"@type":"FAQPage","mainEntity":[{"@type":"Question","name":"Why vents?"}]}</script>"#;
+    let page = format!("<html><head><title>Deep Sea Vents</title>{faq}</head><body><p>x</p></body></html>");
+    assert_eq!(extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().title.as_deref(), Some("Deep Sea Vents"));
+    // The first author meta that names someone; vendor names ("cXenseParse:author"); Twitter's label.
+    assert_eq!(author(r#"<meta name="author" content="https://x.example/jane"><meta name="sailthru.author" content="Jane Doe">"#, "").as_deref(), Some("Jane Doe"));
+    assert_eq!(author(r#"<meta name="cXenseParse:author" content="Jane Doe">"#, "").as_deref(), Some("Jane Doe"));
+    assert_eq!(author(r#"<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Jane Doe">"#, "").as_deref(), Some("Jane Doe"));
+    // Bylines: a bare "By" label is skipped; a trailing date or "on ..." is cut.
+    assert_eq!(author("", r#"<p class="byline">By</p><span class="author">Sara Brown</span>"#).as_deref(), Some("Sara Brown"));
+    assert_eq!(author("", r#"<div class="author">By Dr. Vahid Osman - Mar 27, 2024</div>"#).as_deref(), Some("Dr. Vahid Osman"));
+    assert_eq!(author("", r#"<div class="author-details"><div>Dakota Hebert</div><div>July 3, 2024</div></div>"#).as_deref(), Some("Dakota Hebert"));
+    assert_eq!(author("", r#"<span class="byline">Posted by jdoe on Monday</span>"#).as_deref(), Some("jdoe"));
+}
+
+#[test]
 fn publication_date_from_the_page_when_the_head_has_none() {
     // A date alone in its block, glued to the next block's text in the source.
     let page = article(&format!(r#"<div class="meta"><div>Jane Doe</div><div>May 3, 2024</div><div>5 min read</div></div>{PARAS}"#));
