@@ -150,19 +150,21 @@ impl MetaCollector {
             .or_else(|| {
                 self.date_meta(&[
                     "article:published_time", "datepublished", "og:published_time", "publishdate", "pubdate",
-                    "date", "dc.date", "dcterms.date", "dc.date.issued", "dcterms.created", "sailthru.date",
-                    "parsely-pub-date", "citation_publication_date", "datecreated",
+                    "dc.date.issued", "sailthru.date", "parsely-pub-date", "citation_publication_date",
                 ])
             })
-            // Site-specific names ("published", "w-published-date") say what the date is.
+            // Site-specific names ("published", "w-published-date") say what the date is; a
+            // bare "date" may be the page's build date.
             .or_else(|| {
                 self.metas
                     .iter()
                     .filter(|(k, _)| k.contains("publish") && !k.contains("publisher"))
                     .find_map(|(_, v)| normalize_date(v))
             })
+            .or_else(|| self.date_meta(&["date", "dc.date", "dcterms.date", "dcterms.created", "datecreated"]))
             .or_else(|| url.and_then(url_date))
             .or_else(|| self.first_time.as_deref().and_then(normalize_date))
+            .or_else(|| ld.other_published.as_deref().and_then(normalize_date))
             .or_else(|| first_written_date(visible_text));
         Metadata {
             title,
@@ -187,6 +189,8 @@ struct JsonLd {
     author: Option<String>,
     organization_author: Option<String>,
     published: Option<String>,
+    /// `datePublished` of a node of another type (`WebPage`, `LearningResource`).
+    other_published: Option<String>,
     modified: Option<String>,
     site_name: Option<String>,
     /// `@id` -> (`name`, is an organization) of every node, for authors given as
@@ -254,6 +258,9 @@ impl JsonLd {
                     if self.modified.is_none() {
                         self.modified = map.get("dateModified").and_then(Value::as_str).map(str::to_string);
                     }
+                }
+                if !is_article && self.other_published.is_none() {
+                    self.other_published = map.get("datePublished").and_then(Value::as_str).map(str::to_string);
                 }
                 if types.iter().any(|t| *t == "WebSite") && self.site_name.is_none() {
                     self.site_name = map.get("name").and_then(Value::as_str).map(clean_json);
@@ -445,33 +452,35 @@ fn year_of(word: &str) -> Option<u32> {
     (w.len() == 4).then(|| w.parse().ok()).flatten()
 }
 
-/// The first date written out in the page's visible text, as a reader sees a byline's date:
-/// "March 3, 2024", "3 March 2024", "Mar. 3rd, 2024" or "2024-03-03".
-pub fn first_written_date(text: &str) -> Option<String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    for (i, w) in words.iter().enumerate() {
-        let next = |k: usize| words.get(i + k).copied().unwrap_or("");
-        if let Some(m) = month_of(w) {
-            if let (Some(d), Some(y)) = (day_of(next(1)), year_of(next(2))) {
-                if let Some(date) = ymd_of(y, m, d) {
-                    return Some(date);
-                }
-            }
-        }
-        if let (Some(d), Some(m), Some(y)) = (day_of(w), month_of(next(1)), year_of(next(2))) {
-            if let Some(date) = ymd_of(y, m, d) {
-                return Some(date);
-            }
-        }
-        let b = w.as_bytes();
-        let num = |r: std::ops::Range<usize>| std::str::from_utf8(&b[r]).ok()?.parse::<u32>().ok();
-        if b.len() >= 10 && b[4] == b'-' && b[7] == b'-' && b[..10].iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit()) {
-            if let Some(date) = ymd_of(num(0..4)?, num(5..7)?, num(8..10)?) {
-                return Some(date);
-            }
+/// A date written out at `words[i]`, as a reader sees a byline's date: "March 3, 2024",
+/// "3 March 2024", "Mar. 3rd, 2024", "2024-03-03" or "03.03.2024".
+fn written_date_at(words: &[&str], i: usize) -> Option<String> {
+    let w = words[i];
+    let next = |k: usize| words.get(i + k).copied().unwrap_or("");
+    if let Some(m) = month_of(w) {
+        if let Some(date) = day_of(next(1)).zip(year_of(next(2))).and_then(|(d, y)| ymd_of(y, m, d)) {
+            return Some(date);
         }
     }
+    if let Some(date) = day_of(w).zip(month_of(next(1))).zip(year_of(next(2))).and_then(|((d, m), y)| ymd_of(y, m, d)) {
+        return Some(date);
+    }
+    let b = w.as_bytes();
+    let num = |r: std::ops::Range<usize>| std::str::from_utf8(&b[r]).ok()?.parse::<u32>().ok();
+    let digits_but = |n: usize, seps: &[usize]| b.len() >= n && b[..n].iter().enumerate().all(|(i, c)| if seps.contains(&i) { !c.is_ascii_digit() } else { c.is_ascii_digit() });
+    if digits_but(10, &[4, 7]) && b[4] == b'-' && b[7] == b'-' {
+        return ymd_of(num(0..4)?, num(5..7)?, num(8..10)?);
+    }
+    if digits_but(10, &[2, 5]) && b[2] == b'.' && b[5] == b'.' && b.get(10).is_none_or(|c| !c.is_ascii_digit()) {
+        return ymd_of(num(6..10)?, num(3..5)?, num(0..2)?);
+    }
     None
+}
+
+/// The first date written out in the page's visible text.
+pub fn first_written_date(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    (0..words.len()).find_map(|i| written_date_at(&words, i))
 }
 
 #[cfg(test)]
@@ -485,6 +494,8 @@ mod tests {
         assert_eq!(first_written_date("on 2022-11-05T10:00 we").as_deref(), Some("2022-11-05"));
         assert_eq!(first_written_date("May 2024 was warm; may 40 2024"), None);
         assert_eq!(first_written_date("2024-03-0x 2025-01-02").as_deref(), Some("2025-01-02"));
+        assert_eq!(first_written_date("Elliot Raba 23.07.2025 · 6 min").as_deref(), Some("2025-07-23"));
+        assert_eq!(first_written_date("v1.02.20255 and 1.2.2025"), None);
     }
 
     #[test]

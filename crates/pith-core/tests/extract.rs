@@ -227,6 +227,11 @@ fn publication_date_from_the_page_when_the_head_has_none() {
     let page = article(PARAS);
     let r = extract(page.as_bytes(), &Hints { url: Some("https://news.example/2019/07/08/vents".into()), ..Hints::default() }, &opts()).unwrap();
     assert_eq!(r.published.as_deref(), Some("2019-07-08"));
+    // Specific names before a bare "date"; JSON-LD of a non-article type when nothing else says.
+    let page = r#"<head><meta name="date" content="2026-03-09"><meta name="w-published-date" content="2021-02-16"></head><body><p>Text.</p></body>"#;
+    assert_eq!(extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().published.as_deref(), Some("2021-02-16"));
+    let page = r#"<head><script type="application/ld+json">{"@type":"WebPage","datePublished":"2022-10-05T12:53:00-07:00"}</script></head><body><p>Text.</p></body>"#;
+    assert_eq!(extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().published.as_deref(), Some("2022-10-05"));
     let page = r#"<head><meta name="published" content="July 17, 2025"></head><body><p>Text.</p></body>"#;
     assert_eq!(extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().published.as_deref(), Some("2025-07-17"));
 }
