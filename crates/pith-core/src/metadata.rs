@@ -433,7 +433,7 @@ fn ymd_of(y: u32, m: u32, d: u32) -> Option<String> {
 
 fn month_of(word: &str) -> Option<u32> {
     const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-    let w = word.trim_end_matches('.').to_ascii_lowercase();
+    let w = word.trim_end_matches(['.', ',']).to_ascii_lowercase();
     if w.len() < 3 || w.len() > 9 {
         return None;
     }
@@ -447,9 +447,10 @@ fn day_of(word: &str) -> Option<u32> {
     (1..=2).contains(&w.len()).then(|| w.parse().ok()).flatten()
 }
 
+/// "2024", "2024," and "2024Julian" (inline elements run together: "Dec 17, 2024<span>Julian").
 fn year_of(word: &str) -> Option<u32> {
-    let w = word.trim_end_matches([',', '.', ')', ';']);
-    (w.len() == 4).then(|| w.parse().ok()).flatten()
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    (digits == 4).then(|| word[..4].parse().ok()).flatten()
 }
 
 /// A date written out at `words[i]`, as a reader sees a byline's date: "March 3, 2024",
@@ -474,6 +475,15 @@ fn written_date_at(words: &[&str], i: usize) -> Option<String> {
     if digits_but(10, &[2, 5]) && b[2] == b'.' && b[5] == b'.' && b.get(10).is_none_or(|c| !c.is_ascii_digit()) {
         return ymd_of(num(6..10)?, num(3..5)?, num(0..2)?);
     }
+    // 10/31/2024, 15/12/2025, 2/24/2026: month first unless the first number cannot be a month.
+    let parts: Vec<&str> = w.trim_end_matches([',', '.', ')']).split('/').collect();
+    if let [a, b, y] = parts.as_slice() {
+        let small = |p: &str| (1..=2).contains(&p.len()) && p.bytes().all(|c| c.is_ascii_digit());
+        if small(a) && small(b) && y.len() == 4 && y.bytes().all(|c| c.is_ascii_digit()) {
+            let (a, b, y) = (a.parse().ok()?, b.parse().ok()?, y.parse().ok()?);
+            return if a > 12 { ymd_of(y, b, a) } else { ymd_of(y, a, b) };
+        }
+    }
     None
 }
 
@@ -496,6 +506,11 @@ mod tests {
         assert_eq!(first_written_date("2024-03-0x 2025-01-02").as_deref(), Some("2025-01-02"));
         assert_eq!(first_written_date("Elliot Raba 23.07.2025 · 6 min").as_deref(), Some("2025-07-23"));
         assert_eq!(first_written_date("v1.02.20255 and 1.2.2025"), None);
+        assert_eq!(first_written_date("Dec 17, 2025Julian K. Arni").as_deref(), Some("2025-12-17"));
+        assert_eq!(first_written_date("19 Dec, 2025 Newsdesk").as_deref(), Some("2025-12-19"));
+        assert_eq!(first_written_date("Posted on the 15/12/2025 at 19:00").as_deref(), Some("2025-12-15"));
+        assert_eq!(first_written_date("Updated: 10/31/2024").as_deref(), Some("2024-10-31"));
+        assert_eq!(first_written_date("1/2/24 and 3/4/20245 and 13/13/2024"), None);
     }
 
     #[test]
