@@ -102,6 +102,20 @@ impl MetaCollector {
         keys.iter().find_map(|k| self.metas.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str()))
     }
 
+    /// Scholarly pages list one `citation_author` per author, as "Last, First".
+    fn citation_authors(&self) -> String {
+        let names: Vec<String> = self
+            .metas
+            .iter()
+            .filter(|(k, _)| k == "citation_author")
+            .map(|(_, v)| match v.split_once(',') {
+                Some((last, first)) if !first.contains(',') && !first.trim().is_empty() => format!("{} {}", first.trim(), last.trim()),
+                _ => v.clone(),
+            })
+            .collect();
+        names.join(", ")
+    }
+
     /// The first of `keys` whose value reads as a date.
     fn date_meta(&self, keys: &[&str]) -> Option<String> {
         keys.iter().find_map(|k| self.metas.iter().filter(|(key, _)| key == k).find_map(|(_, v)| normalize_date(v)))
@@ -134,7 +148,7 @@ impl MetaCollector {
                     .find_map(|k| self.metas.iter().find(|(key, v)| key == k && meta_name(v)))
                     .or_else(|| self.metas.iter().find(|(k, v)| declared(k) && meta_name(v)))
                     .or_else(|| self.metas.iter().find(|(k, v)| written_by && k == "twitter:data1" && meta_name(v)))
-                    .map(|(_, v)| strip_byline(v).to_string())
+                    .map(|(k, v)| if k == "citation_author" { self.citation_authors() } else { strip_byline(v).to_string() })
             })
             .or_else(|| bylines.iter().map(|b| byline_name(b)).find(|b| plausible_name(b)))
             .or(ld.organization_author.clone());
@@ -337,18 +351,18 @@ fn strip_byline(s: &str) -> &str {
             break;
         }
     }
-    let s = s.trim_start_matches([':', ' ']);
+    let s = s.trim_start_matches([':', ',', ' ']);
     let end = s.find(['|', '•', '·', '»', '\n']).unwrap_or(s.len());
     s[..end].trim().trim_end_matches([',', '-', '–', '—']).trim()
 }
 
 /// A visible byline's name, without what follows it: "By Jane Doe - March 3, 2024",
-/// "Posted by jd on Monday".
+/// "Posted by jd on Monday", "jd Member Joined 2019".
 fn byline_name(s: &str) -> String {
     let s = strip_byline(s);
     let mut end = s.len();
     for (at, w) in s.split_whitespace().map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w)).skip(1) {
-        let tail = matches!(w.to_lowercase().as_str(), "-" | "–" | "—" | "on" | "published" | "updated" | "last" | "posted")
+        let tail = matches!(w.to_lowercase().as_str(), "-" | "–" | "—" | "on" | "published" | "updated" | "last" | "posted" | "joined" | "member" | "since")
             || w.starts_with(|c: char| c.is_ascii_digit())
             || month_of(w.trim_end_matches(',')).is_some() && s[at + w.len()..].trim_start().starts_with(|c: char| c.is_ascii_digit());
         if tail {
@@ -361,18 +375,31 @@ fn byline_name(s: &str) -> String {
 
 /// A meta author value that names someone: not a URL or a handle.
 fn meta_name(v: &str) -> bool {
-    !v.starts_with("http") && !v.starts_with('@') && !v.contains("://")
+    !v.starts_with("http") && !v.starts_with('@') && !v.contains("://") && !v.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// A byline's text that reads like a name, not a sentence, a date or a bare label ("By").
 fn plausible_name(s: &str) -> bool {
-    let words = s.split_whitespace().count();
-    let label = ["by", "author", "authors", "written by", "posted by", "author:", "by:"].iter().any(|l| s.eq_ignore_ascii_case(l));
-    (1..=8).contains(&words)
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let lower = s.to_lowercase();
+    let label = ["by", "author", "authors", "written by", "posted by", "updated", "published", "posted", "joined", "member"].contains(&lower.as_str());
+    // "Dec.", "Sat": the date part of a byline, not its name.
+    let calendar = words.len() == 1 && (month_of(s).is_some() || weekday(&lower));
+    // Forum handles carry digits ("luizjr4"); a longer text with digits is a date or a count.
+    let digits_ok = words.len() == 1 || !s.chars().any(|c| c.is_ascii_digit());
+    (1..=8).contains(&words.len())
         && !label
+        && !calendar
+        && digits_ok
         && s.chars().count() <= 80
         && s.chars().next().is_some_and(char::is_alphabetic)
-        && !s.chars().any(|c| c.is_ascii_digit() || c == '*' || c == ':')
+        && !s.chars().any(|c| c == '*' || c == ':')
+}
+
+fn weekday(w: &str) -> bool {
+    let w = w.trim_end_matches(['.', ',']);
+    ["mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"].contains(&w)
+        || ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].contains(&w)
 }
 
 /// "Headline | Site" -> "Headline", when the part after the separator is the site's name or

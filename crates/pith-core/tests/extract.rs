@@ -213,6 +213,13 @@ fn authors_from_json_ld_references_meta_and_bylines() {
     assert_eq!(author("", r#"<div class="author">By Dr. Vahid Osman - Mar 27, 2024</div>"#).as_deref(), Some("Dr. Vahid Osman"));
     assert_eq!(author("", r#"<div class="author-details"><div>Dakota Hebert</div><div>July 3, 2024</div></div>"#).as_deref(), Some("Dakota Hebert"));
     assert_eq!(author("", r#"<span class="byline">Posted by jdoe on Monday</span>"#).as_deref(), Some("jdoe"));
+    // The date half of a byline is no name; a forum handle may carry digits.
+    assert_eq!(author("", r#"<div class="author">Sat</div><div class="author">luizjr4</div>"#).as_deref(), Some("luizjr4"));
+    assert_eq!(author("", r#"<div class="author">Joined 2019</div>"#), None);
+    // Scholarly pages: one citation_author each, "Last, First".
+    let citation = r#"<meta name="citation_author" content="Roy, Aniruddha"><meta name="citation_author" content="Patel, Jyoti">"#;
+    assert_eq!(author(citation, "").as_deref(), Some("Aniruddha Roy, Jyoti Patel"));
+    assert_eq!(author(r#"<meta name="author" content="262588213843476"><meta name="byl" content="By Jane Doe">"#, "").as_deref(), Some("Jane Doe"));
 }
 
 #[test]
