@@ -123,7 +123,9 @@ impl MetaCollector {
 
     /// Picks each field. `h1s` and `bylines` are the texts of the page's `<h1>`s and byline
     /// elements, in order: the visible headline and author when the head says nothing better.
-    pub fn finish(self, h1s: &[String], bylines: &[String], visible_text: &str, url: Option<&str>) -> Metadata {
+    /// `visible_text` (the page text, for a written date) is only called when the page declares
+    /// no date.
+    pub fn finish(self, h1s: &[String], bylines: &[String], visible_text: impl FnOnce() -> String, url: Option<&str>) -> Metadata {
         let mut ld = JsonLd::default();
         let blocks: Vec<Value> = self.json_ld.iter().filter_map(|b| serde_json::from_str(b.trim().trim_end_matches(';')).ok()).collect();
         blocks.iter().for_each(|v| ld.index(v, 0));
@@ -179,7 +181,7 @@ impl MetaCollector {
             .or_else(|| url.and_then(url_date))
             .or_else(|| self.first_time.as_deref().and_then(normalize_date))
             .or_else(|| ld.other_published.as_deref().and_then(normalize_date))
-            .or_else(|| first_written_date(visible_text));
+            .or_else(|| first_written_date(&visible_text()));
         Metadata {
             title,
             author,
@@ -460,12 +462,15 @@ fn ymd_of(y: u32, m: u32, d: u32) -> Option<String> {
 
 fn month_of(word: &str) -> Option<u32> {
     const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-    let w = word.trim_end_matches(['.', ',']).to_ascii_lowercase();
-    if w.len() < 3 || w.len() > 9 {
+    let w = word.trim_end_matches(['.', ',']);
+    // Checked before any comparison: this runs on every word of a page.
+    if w.len() < 3 || w.len() > 9 || !w.as_bytes()[0].is_ascii_alphabetic() {
         return None;
     }
     let full = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-    (0..12).find(|&i| w == MONTHS[i] || w == full[i] || (w == "sept" && i == 8)).map(|i| i as u32 + 1)
+    (0..12)
+        .find(|&i| w.eq_ignore_ascii_case(MONTHS[i]) || w.eq_ignore_ascii_case(full[i]) || (i == 8 && w.eq_ignore_ascii_case("sept")))
+        .map(|i| i as u32 + 1)
 }
 
 fn day_of(word: &str) -> Option<u32> {

@@ -11,7 +11,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     let meta = meta.finish(
         &tree.texts_where(|n| n.tag == Tag::H(1)),
         &tree.texts_where(|n| n.hints & hints::BYLINE != 0),
-        &spaced_text(&tree),
+        || spaced_text(&tree),
         hints.url.as_deref(),
     );
     let selection = score::select(&tree, options.favor);
