@@ -361,6 +361,13 @@ fn strip_byline(s: &str) -> &str {
 /// A visible byline's name, without what follows it: "By Jane Doe - March 3, 2024",
 /// "Posted by jd on Monday", "jd Member Joined 2019".
 fn byline_name(s: &str) -> String {
+    // "16 December 2025 by Sam O'Brien": the name follows "by" wherever it stands.
+    let s = s
+        .split_whitespace()
+        .position(|w| w.eq_ignore_ascii_case("by"))
+        .filter(|&i| i > 0)
+        .and_then(|i| s.split_whitespace().nth(i + 1))
+        .map_or(s, |name| &s[name.as_ptr() as usize - s.as_ptr() as usize..]);
     let s = strip_byline(s);
     let mut end = s.len();
     for (at, w) in s.split_whitespace().map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w)).skip(1) {

@@ -213,6 +213,7 @@ fn authors_from_json_ld_references_meta_and_bylines() {
     assert_eq!(author("", r#"<div class="author">By Dr. Vahid Osman - Mar 27, 2024</div>"#).as_deref(), Some("Dr. Vahid Osman"));
     assert_eq!(author("", r#"<div class="author-details"><div>Dakota Hebert</div><div>July 3, 2024</div></div>"#).as_deref(), Some("Dakota Hebert"));
     assert_eq!(author("", r#"<span class="byline">Posted by jdoe on Monday</span>"#).as_deref(), Some("jdoe"));
+    assert_eq!(author("", r#"<div class="by-author">16 December 2025 by <span>Sam O'Brien</span></div>"#).as_deref(), Some("Sam O'Brien"));
     // The date half of a byline is no name; a forum handle may carry digits.
     assert_eq!(author("", r#"<div class="author">Sat</div><div class="author">luizjr4</div>"#).as_deref(), Some("luizjr4"));
     assert_eq!(author("", r#"<div class="author">Joined 2019</div>"#), None);
