@@ -127,7 +127,7 @@ impl MetaCollector {
     /// no date.
     pub fn finish(self, h1s: &[String], bylines: &[String], visible_text: impl FnOnce() -> String, url: Option<&str>) -> Metadata {
         let mut ld = JsonLd::default();
-        let blocks: Vec<Value> = self.json_ld.iter().filter_map(|b| serde_json::from_str(b.trim().trim_end_matches(';')).ok()).collect();
+        let blocks: Vec<Value> = self.json_ld.iter().filter_map(|b| parse_json_ld(b)).collect();
         blocks.iter().for_each(|v| ld.index(v, 0));
         blocks.iter().for_each(|v| ld.visit(v, 0));
         let site_name = self.meta(&["og:site_name", "application-name", "twitter:site"]).map(str::to_string).or(ld.site_name.clone());
@@ -308,6 +308,16 @@ impl JsonLd {
         let names: Vec<String> = names.into_iter().filter(|n| !n.is_empty() && !n.starts_with("http")).collect();
         (!names.is_empty()).then(|| names.join(", "))
     }
+}
+
+/// JSON-LD as pages write it: hand-written templates leave raw newlines and tabs inside
+/// strings, which JSON forbids; as spaces they change nothing else.
+fn parse_json_ld(block: &str) -> Option<Value> {
+    let block = block.trim().trim_end_matches(';');
+    serde_json::from_str(block).ok().or_else(|| {
+        let spaced: String = block.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        serde_json::from_str(&spaced).ok()
+    })
 }
 
 fn is_organization(m: &serde_json::Map<String, Value>) -> bool {

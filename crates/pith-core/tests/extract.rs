@@ -240,6 +240,9 @@ fn publication_date_from_the_page_when_the_head_has_none() {
     assert_eq!(extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().published.as_deref(), Some("2021-02-16"));
     let page = r#"<head><script type="application/ld+json">{"@type":"WebPage","datePublished":"2022-10-05T12:53:00-07:00"}</script></head><body><p>Text.</p></body>"#;
     assert_eq!(extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().published.as_deref(), Some("2022-10-05"));
+    // A raw newline inside a JSON-LD string, as templates write them.
+    let page = "<head><script type=\"application/ld+json\">{\"@type\":\"BlogPosting\",\"description\":\"two\nlines\",\"datePublished\":\"2024-02-21 13:00:00\"}</script></head><body><p>Text.</p></body>";
+    assert_eq!(extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().published.as_deref(), Some("2024-02-21"));
     let page = r#"<head><meta name="published" content="July 17, 2025"></head><body><p>Text.</p></body>"#;
     assert_eq!(extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().published.as_deref(), Some("2025-07-17"));
 }
