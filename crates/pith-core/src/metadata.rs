@@ -392,7 +392,7 @@ fn byline_name(s: &str) -> String {
     s[..end].trim().trim_end_matches([',', '-', '–', '—']).trim().to_string()
 }
 
-/// A meta author value that names someone: not a URL or a handle.
+/// A meta author value that names someone: not a URL, an @handle or a numeric id.
 fn meta_name(v: &str) -> bool {
     !v.starts_with("http") && !v.starts_with('@') && !v.contains("://") && !v.bytes().all(|b| b.is_ascii_digit())
 }
@@ -448,8 +448,8 @@ pub fn normalize_date(s: &str) -> Option<String> {
     match digits.as_slice() {
         [ymd, ..] if ymd.len() == 8 && s.starts_with(ymd) => ymd_of(num(&ymd[..4])?, num(&ymd[4..6])?, num(&ymd[6..8])?),
         [y, m, d, ..] if y.len() == 4 && s.starts_with(y) => ymd_of(num(y)?, num(m)?, num(d)?),
-        // Day first after dots and when the first number cannot be a month (as browsers and
-        // the US default otherwise read it).
+        // Day first after dots or when the first number cannot be a month; else month first,
+        // the US reading.
         [a, b, y, ..] if a.len() <= 2 && b.len() <= 2 && y.len() == 4 && s.starts_with(a) => {
             let (a, b, y) = (num(a)?, num(b)?, num(y)?);
             if s.trim_start_matches(|c: char| c.is_ascii_digit()).starts_with('.') || a > 12 {
