@@ -13,7 +13,7 @@ pub struct MetaCollector {
     html_lang: Option<String>,
     canonical: Option<String>,
     base_href: Option<String>,
-    /// The first `<time datetime>`, a last resort for the publication date.
+    /// The first `<time datetime>` not marked as an update, a last resort for the publication date.
     first_time: Option<String>,
     json_ld: Vec<String>,
     pending_json_ld: String,
@@ -64,17 +64,26 @@ impl MetaCollector {
                 }
             }
             "time" => {
-                if self.first_time.is_none() {
+                let updated = a.class.as_deref().is_some_and(|c| {
+                    let c = c.to_ascii_lowercase();
+                    c.contains("updat") || c.contains("modif")
+                });
+                if self.first_time.is_none() && !updated {
                     self.first_time = a.datetime.clone();
                 }
+                self.itemprop(a);
             }
-            _ => {
-                if let (Some(prop), Some(value)) = (&a.itemprop, a.datetime.as_ref().or(a.content.as_ref())) {
-                    self.metas.push((prop.trim().to_ascii_lowercase(), clean(value)));
-                }
-            }
+            _ => self.itemprop(a),
         }
     }
+
+    /// `<time itemprop=datePublished datetime>`, `<span itemprop=author content>`.
+    fn itemprop(&mut self, a: &Attrs) {
+        if let (Some(prop), Some(value)) = (&a.itemprop, a.datetime.as_ref().or(a.content.as_ref())) {
+            self.metas.push((prop.trim().to_ascii_lowercase(), clean(value)));
+        }
+    }
+
 
     pub fn title_text(&mut self, text: &str) {
         if self.title.is_none() {
@@ -93,15 +102,34 @@ impl MetaCollector {
         keys.iter().find_map(|k| self.metas.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str()))
     }
 
+    /// Scholarly pages list one `citation_author` per author, as "Last, First".
+    fn citation_authors(&self) -> String {
+        let names: Vec<String> = self
+            .metas
+            .iter()
+            .filter(|(k, _)| k == "citation_author")
+            .map(|(_, v)| match v.split_once(',') {
+                Some((last, first)) if !first.contains(',') && !first.trim().is_empty() => format!("{} {}", first.trim(), last.trim()),
+                _ => v.clone(),
+            })
+            .collect();
+        names.join(", ")
+    }
+
+    /// The first of `keys` whose value reads as a date.
+    fn date_meta(&self, keys: &[&str]) -> Option<String> {
+        keys.iter().find_map(|k| self.metas.iter().filter(|(key, _)| key == k).find_map(|(_, v)| normalize_date(v)))
+    }
+
     /// Picks each field. `h1s` and `bylines` are the texts of the page's `<h1>`s and byline
     /// elements, in order: the visible headline and author when the head says nothing better.
-    pub fn finish(self, h1s: &[String], bylines: &[String], visible_text: &str) -> Metadata {
+    /// `visible_text` (the page text, for a written date) is only called when the page declares
+    /// no date.
+    pub fn finish(self, h1s: &[String], bylines: &[String], visible_text: impl FnOnce() -> String, url: Option<&str>) -> Metadata {
         let mut ld = JsonLd::default();
-        for block in &self.json_ld {
-            if let Ok(value) = serde_json::from_str::<Value>(block.trim().trim_end_matches(';')) {
-                ld.visit(&value, 0);
-            }
-        }
+        let blocks: Vec<Value> = self.json_ld.iter().filter_map(|b| parse_json_ld(b)).collect();
+        blocks.iter().for_each(|v| ld.index(v, 0));
+        blocks.iter().for_each(|v| ld.visit(v, 0));
         let site_name = self.meta(&["og:site_name", "application-name", "twitter:site"]).map(str::to_string).or(ld.site_name.clone());
         let raw_title = ld
             .headline
@@ -114,31 +142,46 @@ impl MetaCollector {
             .author
             .clone()
             .or_else(|| {
-                self.meta(&["author", "article:author", "parsely-author", "sailthru.author", "dc.creator", "dcterms.creator", "byl", "citation_author"])
-                    .filter(|a| !a.starts_with("http"))
-                    .map(strip_byline)
+                let named = ["author", "article:author", "parsely-author", "sailthru.author", "dc.creator", "dcterms.creator", "byl", "citation_author"];
+                let declared = |k: &str| named.contains(&k) || (k.ends_with("author") && !k.contains("twitter"));
+                let written_by = self.meta(&["twitter:label1"]).is_some_and(|l| l.eq_ignore_ascii_case("written by"));
+                named
+                    .iter()
+                    .find_map(|k| self.metas.iter().find(|(key, v)| key == k && meta_name(v)))
+                    .or_else(|| self.metas.iter().find(|(k, v)| declared(k) && meta_name(v)))
+                    .or_else(|| self.metas.iter().find(|(k, v)| written_by && k == "twitter:data1" && meta_name(v)))
+                    .map(|(k, v)| if k == "citation_author" { self.citation_authors() } else { strip_byline(v).to_string() })
             })
-            .or_else(|| bylines.iter().map(|b| strip_byline(b)).find(|b| plausible_name(b)))
+            .or_else(|| bylines.iter().map(|b| byline_name(b)).find(|b| plausible_name(b)))
             .or(ld.organization_author.clone());
         let modified = ld
             .modified
-            .clone()
-            .or_else(|| self.meta(&["article:modified_time", "og:updated_time", "datemodified", "last-modified", "dcterms.modified"]).map(str::to_string))
-            .and_then(|d| normalize_date(&d));
+            .as_deref()
+            .and_then(normalize_date)
+            .or_else(|| self.date_meta(&["article:modified_time", "og:updated_time", "datemodified", "last-modified", "dcterms.modified"]));
         let published = ld
             .published
-            .clone()
+            .as_deref()
+            .and_then(normalize_date)
             .or_else(|| {
-                self.meta(&[
+                self.date_meta(&[
                     "article:published_time", "datepublished", "og:published_time", "publishdate", "pubdate",
-                    "date", "dc.date", "dcterms.date", "dc.date.issued", "dcterms.created", "sailthru.date",
-                    "parsely-pub-date", "citation_publication_date", "datecreated",
+                    "dc.date.issued", "sailthru.date", "parsely-pub-date", "citation_publication_date",
                 ])
-                .map(str::to_string)
             })
-            .and_then(|d| normalize_date(&d))
+            // Site-specific names ("published", "w-published-date") say what the date is; a
+            // bare "date" may be the page's build date.
+            .or_else(|| {
+                self.metas
+                    .iter()
+                    .filter(|(k, _)| k.contains("publish") && !k.contains("publisher"))
+                    .find_map(|(_, v)| normalize_date(v))
+            })
+            .or_else(|| self.date_meta(&["date", "dc.date", "dcterms.date", "dcterms.created", "datecreated"]))
+            .or_else(|| url.and_then(url_date))
             .or_else(|| self.first_time.as_deref().and_then(normalize_date))
-            .or_else(|| first_written_date(visible_text));
+            .or_else(|| ld.other_published.as_deref().and_then(normalize_date))
+            .or_else(|| first_written_date(&visible_text()));
         Metadata {
             title,
             author,
@@ -162,8 +205,13 @@ struct JsonLd {
     author: Option<String>,
     organization_author: Option<String>,
     published: Option<String>,
+    /// `datePublished` of a node of another type (`WebPage`, `LearningResource`).
+    other_published: Option<String>,
     modified: Option<String>,
     site_name: Option<String>,
+    /// `@id` -> (`name`, is an organization) of every node, for authors given as
+    /// `{"@id": ...}` (Yoast's `@graph`).
+    names_by_id: std::collections::HashMap<String, (String, bool)>,
 }
 
 const ARTICLE_TYPES: &[&str] = &[
@@ -173,6 +221,22 @@ const ARTICLE_TYPES: &[&str] = &[
 ];
 
 impl JsonLd {
+    fn index(&mut self, value: &Value, depth: usize) {
+        if depth > 8 {
+            return;
+        }
+        match value {
+            Value::Array(items) => items.iter().for_each(|v| self.index(v, depth + 1)),
+            Value::Object(map) => {
+                if let (Some(Value::String(id)), Some(Value::String(name))) = (map.get("@id"), map.get("name")) {
+                    self.names_by_id.entry(id.clone()).or_insert_with(|| (clean_json(name), is_organization(map)));
+                }
+                map.values().for_each(|v| self.index(v, depth + 1));
+            }
+            _ => {}
+        }
+    }
+
     fn visit(&mut self, value: &Value, depth: usize) {
         if depth > 8 {
             return;
@@ -191,15 +255,18 @@ impl JsonLd {
                     }
                 }
                 let is_article = types.iter().any(|t| ARTICLE_TYPES.contains(t));
-                if is_article {
-                    if self.headline.is_none() {
+                // A forum's question (QAPage's mainEntity) has the thread's author and date, but
+                // an FAQ's questions are no headline.
+                let is_question = types.contains(&"Question");
+                if is_article || is_question {
+                    if self.headline.is_none() && is_article {
                         self.headline = map.get("headline").or_else(|| map.get("name")).and_then(Value::as_str).map(clean_json);
                     }
                     if self.author.is_none() {
-                        self.author = map.get("author").and_then(|a| names(a, false));
+                        self.author = map.get("author").and_then(|a| self.names(a, false));
                     }
                     if self.organization_author.is_none() {
-                        self.organization_author = map.get("author").and_then(|a| names(a, true));
+                        self.organization_author = map.get("author").and_then(|a| self.names(a, true));
                     }
                     if self.published.is_none() {
                         self.published = map.get("datePublished").or_else(|| map.get("dateCreated")).and_then(Value::as_str).map(str::to_string);
@@ -207,6 +274,9 @@ impl JsonLd {
                     if self.modified.is_none() {
                         self.modified = map.get("dateModified").and_then(Value::as_str).map(str::to_string);
                     }
+                }
+                if !is_article && self.other_published.is_none() {
+                    self.other_published = map.get("datePublished").and_then(Value::as_str).map(str::to_string);
                 }
                 if types.iter().any(|t| *t == "WebSite") && self.site_name.is_none() {
                     self.site_name = map.get("name").and_then(Value::as_str).map(clean_json);
@@ -221,26 +291,37 @@ impl JsonLd {
             _ => {}
         }
     }
+
+    /// Names of the people (or, with `organizations`, only the organizations) in a schema.org
+    /// `author` value.
+    fn names(&self, value: &Value, organizations: bool) -> Option<String> {
+        let names: Vec<String> = match value {
+            Value::String(s) if !organizations => vec![clean_json(s)],
+            Value::Object(m) => {
+                let named = m.get("name").and_then(Value::as_str).map(|n| (clean_json(n), is_organization(m)));
+                let referenced = || m.get("@id").and_then(Value::as_str).and_then(|id| self.names_by_id.get(id)).cloned();
+                named.or_else(referenced).filter(|(_, is_org)| *is_org == organizations).map(|(n, _)| n).into_iter().collect()
+            }
+            Value::Array(items) => items.iter().filter_map(|v| self.names(v, organizations)).collect(),
+            _ => Vec::new(),
+        };
+        let names: Vec<String> = names.into_iter().filter(|n| !n.is_empty() && !n.starts_with("http")).collect();
+        (!names.is_empty()).then(|| names.join(", "))
+    }
 }
 
-/// Names of the people (or, with `organizations`, only the organizations) in a schema.org
-/// `author` value.
-fn names(value: &Value, organizations: bool) -> Option<String> {
-    let names: Vec<String> = match value {
-        Value::String(s) if !organizations => vec![clean_json(s)],
-        Value::Object(m) => {
-            let is_org = m.get("@type").and_then(Value::as_str).is_some_and(|t| t.contains("Organization"));
-            if is_org == organizations {
-                m.get("name").and_then(Value::as_str).map(clean_json).into_iter().collect()
-            } else {
-                Vec::new()
-            }
-        }
-        Value::Array(items) => items.iter().filter_map(|v| names(v, organizations)).collect(),
-        _ => Vec::new(),
-    };
-    let names: Vec<String> = names.into_iter().filter(|n| !n.is_empty() && !n.starts_with("http")).collect();
-    (!names.is_empty()).then(|| names.join(", "))
+/// JSON-LD as pages write it: hand-written templates leave raw newlines and tabs inside
+/// strings, which JSON forbids; as spaces they change nothing else.
+fn parse_json_ld(block: &str) -> Option<Value> {
+    let block = block.trim().trim_end_matches(';');
+    serde_json::from_str(block).ok().or_else(|| {
+        let spaced: String = block.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        serde_json::from_str(&spaced).ok()
+    })
+}
+
+fn is_organization(m: &serde_json::Map<String, Value>) -> bool {
+    m.get("@type").and_then(Value::as_str).is_some_and(|t| t.contains("Organization"))
 }
 
 /// Collapses whitespace.
@@ -273,23 +354,71 @@ fn visible_headline(h1s: &[String], declared: [Option<&str>; 2]) -> Option<Strin
         .map(|(h, _)| h.clone())
 }
 
-/// "By Jane Doe | March 3" -> "Jane Doe".
-fn strip_byline(s: &str) -> String {
+/// "By Jane Doe | Staff" -> "Jane Doe".
+fn strip_byline(s: &str) -> &str {
     let mut s = s.trim();
-    for prefix in ["written by", "posted by", "reviewed by", "published by", "author:", "authors:", "by:", "by"] {
+    for prefix in ["written by", "posted by", "post by", "reviewed by", "published by", "author:", "authors:", "by:", "by"] {
         if s.len() > prefix.len() && s.get(..prefix.len()).is_some_and(|head| head.eq_ignore_ascii_case(prefix)) {
             s = s[prefix.len()..].trim_start();
             break;
         }
     }
-    let end = s.find(['|', '•', '·', '\n']).unwrap_or(s.len());
+    let s = s.trim_start_matches([':', ',', ' ']);
+    let end = s.find(['|', '•', '·', '»', '\n']).unwrap_or(s.len());
+    s[..end].trim().trim_end_matches([',', '-', '–', '—']).trim()
+}
+
+/// A visible byline's name, without what follows it: "By Jane Doe - March 3, 2024",
+/// "Posted by jd on Monday", "jd Member Joined 2019".
+fn byline_name(s: &str) -> String {
+    // "16 December 2025 by Sam O'Brien": the name follows "by" wherever it stands.
+    let s = s
+        .split_whitespace()
+        .position(|w| w.eq_ignore_ascii_case("by"))
+        .filter(|&i| i > 0)
+        .and_then(|i| s.split_whitespace().nth(i + 1))
+        .map_or(s, |name| &s[name.as_ptr() as usize - s.as_ptr() as usize..]);
+    let s = strip_byline(s);
+    let mut end = s.len();
+    for (at, w) in s.split_whitespace().map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w)).skip(1) {
+        let tail = matches!(w.to_lowercase().as_str(), "-" | "–" | "—" | "on" | "published" | "updated" | "last" | "posted" | "joined" | "member" | "since")
+            || w.starts_with(|c: char| c.is_ascii_digit())
+            || month_of(w.trim_end_matches(',')).is_some() && s[at + w.len()..].trim_start().starts_with(|c: char| c.is_ascii_digit());
+        if tail {
+            end = at;
+            break;
+        }
+    }
     s[..end].trim().trim_end_matches([',', '-', '–', '—']).trim().to_string()
 }
 
-/// A byline's text that reads like a name, not a sentence or a date.
+/// A meta author value that names someone: not a URL, an @handle or a numeric id.
+fn meta_name(v: &str) -> bool {
+    !v.starts_with("http") && !v.starts_with('@') && !v.contains("://") && !v.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A byline's text that reads like a name, not a sentence, a date or a bare label ("By").
 fn plausible_name(s: &str) -> bool {
-    let words = s.split_whitespace().count();
-    (1..=8).contains(&words) && s.chars().count() <= 80 && s.chars().next().is_some_and(char::is_alphabetic) && !s.chars().any(|c| c.is_ascii_digit())
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let lower = s.to_lowercase();
+    let label = ["by", "author", "authors", "written by", "posted by", "updated", "published", "posted", "joined", "member"].contains(&lower.as_str());
+    // "Dec.", "Sat": the date part of a byline, not its name.
+    let calendar = words.len() == 1 && (month_of(s).is_some() || weekday(&lower));
+    // Forum handles carry digits ("luizjr4"); a longer text with digits is a date or a count.
+    let digits_ok = words.len() == 1 || !s.chars().any(|c| c.is_ascii_digit());
+    (1..=8).contains(&words.len())
+        && !label
+        && !calendar
+        && digits_ok
+        && s.chars().count() <= 80
+        && s.chars().next().is_some_and(char::is_alphabetic)
+        && !s.chars().any(|c| c == '*' || c == ':')
+}
+
+fn weekday(w: &str) -> bool {
+    let w = w.trim_end_matches(['.', ',']);
+    ["mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"].contains(&w)
+        || ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].contains(&w)
 }
 
 /// "Headline | Site" -> "Headline", when the part after the separator is the site's name or
@@ -310,32 +439,55 @@ fn strip_site_suffix(title: &str, site_name: Option<&str>) -> String {
     title.to_string()
 }
 
-/// ISO dates and timestamps (and `YYYY/MM/DD`, `YYYYMMDD`) to `YYYY-MM-DD`.
+/// ISO dates and timestamps (and `YYYY/MM/DD`, `YYYYMMDD`, `MM/DD/YYYY`, `DD.MM.YYYY`,
+/// "Oct 31, 2025") to `YYYY-MM-DD`.
 pub fn normalize_date(s: &str) -> Option<String> {
     let s = s.trim();
     let digits: Vec<&str> = s.split(|c: char| !c.is_ascii_digit()).filter(|p| !p.is_empty()).collect();
-    let (y, m, d) = match digits.as_slice() {
-        [ymd, ..] if ymd.len() == 8 => (&ymd[..4], &ymd[4..6], &ymd[6..8]),
-        [y, m, d, ..] if y.len() == 4 => (*y, *m, *d),
-        _ => return None,
-    };
-    let (y, m, d): (u32, u32, u32) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
-    ((1990..=2100).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{y:04}-{m:02}-{d:02}"))
+    let num = |p: &str| p.parse::<u32>().ok();
+    match digits.as_slice() {
+        [ymd, ..] if ymd.len() == 8 && s.starts_with(ymd) => ymd_of(num(&ymd[..4])?, num(&ymd[4..6])?, num(&ymd[6..8])?),
+        [y, m, d, ..] if y.len() == 4 && s.starts_with(y) => ymd_of(num(y)?, num(m)?, num(d)?),
+        // Day first after dots or when the first number cannot be a month; else month first,
+        // the US reading.
+        [a, b, y, ..] if a.len() <= 2 && b.len() <= 2 && y.len() == 4 && s.starts_with(a) => {
+            let (a, b, y) = (num(a)?, num(b)?, num(y)?);
+            if s.trim_start_matches(|c: char| c.is_ascii_digit()).starts_with('.') || a > 12 {
+                ymd_of(y, b, a)
+            } else {
+                ymd_of(y, a, b)
+            }
+        }
+        _ => first_written_date(s),
+    }
 }
 
-/// Days in a written date must be 1..=31; the year 1990..=2100.
-fn ymd(y: u32, m: u32, d: u32) -> Option<String> {
+/// `/2024/03/05/` in a URL's path.
+fn url_date(url: &str) -> Option<String> {
+    let path = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let parts: Vec<&str> = path.split(['/', '?', '#']).collect();
+    parts.windows(3).find_map(|w| {
+        let all_digits = |p: &str, n: usize| p.len() == n && p.bytes().all(|b| b.is_ascii_digit());
+        (all_digits(w[0], 4) && all_digits(w[1], 2) && all_digits(w[2], 2)).then(|| ymd_of(w[0].parse().ok()?, w[1].parse().ok()?, w[2].parse().ok()?)).flatten()
+    })
+}
+
+/// Days in a date must be 1..=31; the year 1990..=2100.
+fn ymd_of(y: u32, m: u32, d: u32) -> Option<String> {
     ((1990..=2100).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{y:04}-{m:02}-{d:02}"))
 }
 
 fn month_of(word: &str) -> Option<u32> {
     const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-    let w = word.trim_end_matches('.').to_ascii_lowercase();
-    if w.len() < 3 || w.len() > 9 {
+    let w = word.trim_end_matches(['.', ',']);
+    // Checked before any comparison: this runs on every word of a page.
+    if w.len() < 3 || w.len() > 9 || !w.as_bytes()[0].is_ascii_alphabetic() {
         return None;
     }
     let full = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-    (0..12).find(|&i| w == MONTHS[i] || w == full[i] || (w == "sept" && i == 8)).map(|i| i as u32 + 1)
+    (0..12)
+        .find(|&i| w.eq_ignore_ascii_case(MONTHS[i]) || w.eq_ignore_ascii_case(full[i]) || (i == 8 && w.eq_ignore_ascii_case("sept")))
+        .map(|i| i as u32 + 1)
 }
 
 fn day_of(word: &str) -> Option<u32> {
@@ -344,37 +496,50 @@ fn day_of(word: &str) -> Option<u32> {
     (1..=2).contains(&w.len()).then(|| w.parse().ok()).flatten()
 }
 
+/// "2024", "2024," and "2024Julian" (inline elements run together: "Dec 17, 2024<span>Julian").
 fn year_of(word: &str) -> Option<u32> {
-    let w = word.trim_end_matches([',', '.', ')', ';']);
-    (w.len() == 4).then(|| w.parse().ok()).flatten()
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    (digits == 4).then(|| word[..4].parse().ok()).flatten()
 }
 
-/// The first date written out in the page's visible text, as a reader sees a byline's date:
-/// "March 3, 2024", "3 March 2024", "Mar. 3rd, 2024" or "2024-03-03".
-pub fn first_written_date(text: &str) -> Option<String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    for (i, w) in words.iter().enumerate() {
-        let next = |k: usize| words.get(i + k).copied().unwrap_or("");
-        if let Some(m) = month_of(w) {
-            if let (Some(d), Some(y)) = (day_of(next(1)), year_of(next(2))) {
-                if let Some(date) = ymd(y, m, d) {
-                    return Some(date);
-                }
-            }
+/// A date written out at `words[i]`, as a reader sees a byline's date: "March 3, 2024",
+/// "3 March 2024", "Mar. 3rd, 2024", "2024-03-03" or "03.03.2024".
+fn written_date_at(words: &[&str], i: usize) -> Option<String> {
+    let w = words[i];
+    let next = |k: usize| words.get(i + k).copied().unwrap_or("");
+    if let Some(m) = month_of(w) {
+        if let Some(date) = day_of(next(1)).zip(year_of(next(2))).and_then(|(d, y)| ymd_of(y, m, d)) {
+            return Some(date);
         }
-        if let (Some(d), Some(m), Some(y)) = (day_of(w), month_of(next(1)), year_of(next(2))) {
-            if let Some(date) = ymd(y, m, d) {
-                return Some(date);
-            }
-        }
-        let b = w.as_bytes();
-        if b.len() >= 10 && b[4] == b'-' && b[7] == b'-' && b[..4].iter().all(u8::is_ascii_digit) {
-            if let Some(date) = normalize_date(&w[..10]) {
-                return Some(date);
-            }
+    }
+    if let Some(date) = day_of(w).zip(month_of(next(1))).zip(year_of(next(2))).and_then(|((d, m), y)| ymd_of(y, m, d)) {
+        return Some(date);
+    }
+    let b = w.as_bytes();
+    let num = |r: std::ops::Range<usize>| std::str::from_utf8(&b[r]).ok()?.parse::<u32>().ok();
+    let digits_but = |n: usize, seps: &[usize]| b.len() >= n && b[..n].iter().enumerate().all(|(i, c)| if seps.contains(&i) { !c.is_ascii_digit() } else { c.is_ascii_digit() });
+    if digits_but(10, &[4, 7]) && b[4] == b'-' && b[7] == b'-' {
+        return ymd_of(num(0..4)?, num(5..7)?, num(8..10)?);
+    }
+    if digits_but(10, &[2, 5]) && b[2] == b'.' && b[5] == b'.' && b.get(10).is_none_or(|c| !c.is_ascii_digit()) {
+        return ymd_of(num(6..10)?, num(3..5)?, num(0..2)?);
+    }
+    // 10/31/2024, 15/12/2025, 2/24/2026: month first unless the first number cannot be a month.
+    let parts: Vec<&str> = w.trim_end_matches([',', '.', ')']).split('/').collect();
+    if let [a, b, y] = parts.as_slice() {
+        let small = |p: &str| (1..=2).contains(&p.len()) && p.bytes().all(|c| c.is_ascii_digit());
+        if small(a) && small(b) && y.len() == 4 && y.bytes().all(|c| c.is_ascii_digit()) {
+            let (a, b, y) = (a.parse().ok()?, b.parse().ok()?, y.parse().ok()?);
+            return if a > 12 { ymd_of(y, b, a) } else { ymd_of(y, a, b) };
         }
     }
     None
+}
+
+/// The first date written out in the page's visible text.
+pub fn first_written_date(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    (0..words.len()).find_map(|i| written_date_at(&words, i))
 }
 
 #[cfg(test)]
@@ -387,6 +552,14 @@ mod tests {
         assert_eq!(first_written_date("Updated 3rd Sept. 2023").as_deref(), Some("2023-09-03"));
         assert_eq!(first_written_date("on 2022-11-05T10:00 we").as_deref(), Some("2022-11-05"));
         assert_eq!(first_written_date("May 2024 was warm; may 40 2024"), None);
+        assert_eq!(first_written_date("2024-03-0x 2025-01-02").as_deref(), Some("2025-01-02"));
+        assert_eq!(first_written_date("Elliot Raba 23.07.2025 · 6 min").as_deref(), Some("2025-07-23"));
+        assert_eq!(first_written_date("v1.02.20255 and 1.2.2025"), None);
+        assert_eq!(first_written_date("Dec 17, 2025Julian K. Arni").as_deref(), Some("2025-12-17"));
+        assert_eq!(first_written_date("19 Dec, 2025 Newsdesk").as_deref(), Some("2025-12-19"));
+        assert_eq!(first_written_date("Posted on the 15/12/2025 at 19:00").as_deref(), Some("2025-12-15"));
+        assert_eq!(first_written_date("Updated: 10/31/2024").as_deref(), Some("2024-10-31"));
+        assert_eq!(first_written_date("1/2/24 and 3/4/20245 and 13/13/2024"), None);
     }
 
     #[test]
@@ -395,6 +568,18 @@ mod tests {
         assert_eq!(normalize_date("2025/9/4").as_deref(), Some("2025-09-04"));
         assert_eq!(normalize_date("20250904").as_deref(), Some("2025-09-04"));
         assert_eq!(normalize_date("Sept 4"), None);
+        assert_eq!(normalize_date("Oct 31, 2025").as_deref(), Some("2025-10-31"));
+        assert_eq!(normalize_date("07/17/2025").as_deref(), Some("2025-07-17"));
+        assert_eq!(normalize_date("17/07/2025").as_deref(), Some("2025-07-17"));
+        assert_eq!(normalize_date("05.07.2025").as_deref(), Some("2025-07-05"));
+        assert_eq!(normalize_date("2024-03-ab"), None);
+    }
+
+    #[test]
+    fn url_dates() {
+        assert_eq!(url_date("https://x.example/2018/11/22/cheap-fixes/").as_deref(), Some("2018-11-22"));
+        assert_eq!(url_date("https://x.example/2018/11/cheap-fixes/"), None);
+        assert_eq!(url_date("https://x.example/p/1234/56/78"), None);
     }
 
     #[test]

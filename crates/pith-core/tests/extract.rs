@@ -202,6 +202,66 @@ fn byline_when_the_head_names_no_author() {
 }
 
 #[test]
+fn authors_from_json_ld_references_meta_and_bylines() {
+    let author = |head: &str, body: &str| {
+        let page = format!("<html><head>{head}</head><body><article><h1>Deep Sea Vents</h1>{body}{PARAS}</article></body></html>");
+        extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().author
+    };
+    // Yoast: the article names its author by @id, the Person node comes later in the graph.
+    let yoast = r#"<script type="application/ld+json">{"@graph":[{"@type":"Article","headline":"Deep Sea Vents",
+        "author":{"@id":"https://x.example/#/person/1"}},{"@type":"Person","@id":"https://x.example/#/person/1","name":"Ada Lovelace"}]}</script>"#;
+    assert_eq!(author(yoast, "").as_deref(), Some("Ada Lovelace"));
+    // A forum thread: the question's author, while an FAQ's questions do not become the title.
+    let qa = r#"<script type="application/ld+json">{"@type":"QAPage","name":"Deep Sea Vents","mainEntity":{"@type":"Question",
+        "name":"Why vents?","author":{"@type":"Person","name":"ventfan"},"datePublished":"2024-09-05T23:15:57Z"}}</script>"#;
+    assert_eq!(author(qa, "").as_deref(), Some("ventfan"));
+    let faq = r#"<script type="application/ld+json">{"@type":"FAQPage","mainEntity":[{"@type":"Question","name":"Why vents?"}]}</script>"#;
+    let page = format!("<html><head><title>Deep Sea Vents</title>{faq}</head><body><p>x</p></body></html>");
+    assert_eq!(extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().title.as_deref(), Some("Deep Sea Vents"));
+    // The first author meta that names someone; vendor names ("cXenseParse:author"); Twitter's label.
+    assert_eq!(author(r#"<meta name="author" content="https://x.example/jane"><meta name="sailthru.author" content="Jane Doe">"#, "").as_deref(), Some("Jane Doe"));
+    assert_eq!(author(r#"<meta name="cXenseParse:author" content="Jane Doe">"#, "").as_deref(), Some("Jane Doe"));
+    assert_eq!(author(r#"<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Jane Doe">"#, "").as_deref(), Some("Jane Doe"));
+    // Bylines: a bare "By" label is skipped; a trailing date or "on ..." is cut.
+    assert_eq!(author("", r#"<p class="byline">By</p><span class="author">Sara Brown</span>"#).as_deref(), Some("Sara Brown"));
+    assert_eq!(author("", r#"<div class="author">By Dr. Vahid Osman - Mar 27, 2024</div>"#).as_deref(), Some("Dr. Vahid Osman"));
+    assert_eq!(author("", r#"<div class="author-details"><div>Dakota Hebert</div><div>July 3, 2024</div></div>"#).as_deref(), Some("Dakota Hebert"));
+    assert_eq!(author("", r#"<span class="byline">Posted by jdoe on Monday</span>"#).as_deref(), Some("jdoe"));
+    assert_eq!(author("", r#"<div class="by-author">16 December 2025 by <span>Sam O'Brien</span></div>"#).as_deref(), Some("Sam O'Brien"));
+    // The date half of a byline is no name; a forum handle may carry digits.
+    assert_eq!(author("", r#"<div class="author">Sat</div><div class="author">luizjr4</div>"#).as_deref(), Some("luizjr4"));
+    assert_eq!(author("", r#"<div class="author">Joined 2019</div>"#), None);
+    // Scholarly pages: one citation_author each, "Last, First".
+    let citation = r#"<meta name="citation_author" content="Roy, Aniruddha"><meta name="citation_author" content="Patel, Jyoti">"#;
+    assert_eq!(author(citation, "").as_deref(), Some("Aniruddha Roy, Jyoti Patel"));
+    assert_eq!(author(r#"<meta name="author" content="262588213843476"><meta name="byl" content="By Jane Doe">"#, "").as_deref(), Some("Jane Doe"));
+}
+
+#[test]
+fn publication_date_from_the_page_when_the_head_has_none() {
+    // A date alone in its block, glued to the next block's text in the source.
+    let page = article(&format!(r#"<div class="meta"><div>Jane Doe</div><div>May 3, 2024</div><div>5 min read</div></div>{PARAS}"#));
+    let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!(r.published.as_deref(), Some("2024-05-03"));
+    let page = article(&format!(r#"<time class="updated" datetime="2025-01-01">Jan 1</time><time itemprop="datePublished" datetime="2024-02-03">Feb 3</time>{PARAS}"#));
+    let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!(r.published.as_deref(), Some("2024-02-03"));
+    let page = article(PARAS);
+    let r = extract(page.as_bytes(), &Hints { url: Some("https://news.example/2019/07/08/vents".into()), ..Hints::default() }, &opts()).unwrap();
+    assert_eq!(r.published.as_deref(), Some("2019-07-08"));
+    // Specific names before a bare "date"; JSON-LD of a non-article type when nothing else says.
+    let page = r#"<head><meta name="date" content="2026-03-09"><meta name="w-published-date" content="2021-02-16"></head><body><p>Text.</p></body>"#;
+    assert_eq!(extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().published.as_deref(), Some("2021-02-16"));
+    let page = r#"<head><script type="application/ld+json">{"@type":"WebPage","datePublished":"2022-10-05T12:53:00-07:00"}</script></head><body><p>Text.</p></body>"#;
+    assert_eq!(extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().published.as_deref(), Some("2022-10-05"));
+    // A raw newline inside a JSON-LD string, as templates write them.
+    let page = "<head><script type=\"application/ld+json\">{\"@type\":\"BlogPosting\",\"description\":\"two\nlines\",\"datePublished\":\"2024-02-21 13:00:00\"}</script></head><body><p>Text.</p></body>";
+    assert_eq!(extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().published.as_deref(), Some("2024-02-21"));
+    let page = r#"<head><meta name="published" content="July 17, 2025"></head><body><p>Text.</p></body>"#;
+    assert_eq!(extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().published.as_deref(), Some("2025-07-17"));
+}
+
+#[test]
 fn multi_section_pages_keep_every_section() {
     let section = |h: &str| {
         format!("<section><h2>{h}</h2><p>{h} is described here in a sentence or two, with enough words to be prose.</p></section>")
