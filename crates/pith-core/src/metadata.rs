@@ -41,7 +41,7 @@ impl MetaCollector {
         match name {
             "meta" => {
                 let key = a.property.as_ref().or(a.name.as_ref()).or(a.itemprop.as_ref());
-                if let (Some(key), Some(content)) = (key, &a.content) {
+                if let (Some(key), Some(content)) = (key, a.content) {
                     let content = clean(&htmlize::unescape_attribute(content));
                     if !content.is_empty() {
                         self.metas.push((key.trim().to_ascii_lowercase(), content));
@@ -65,11 +65,11 @@ impl MetaCollector {
             }
             "time" => {
                 if self.first_time.is_none() {
-                    self.first_time = a.datetime.clone();
+                    self.first_time = a.datetime.map(str::to_string);
                 }
             }
             _ => {
-                if let (Some(prop), Some(value)) = (&a.itemprop, a.datetime.as_ref().or(a.content.as_ref())) {
+                if let (Some(prop), Some(value)) = (a.itemprop, a.datetime.or(a.content)) {
                     self.metas.push((prop.trim().to_ascii_lowercase(), clean(value)));
                 }
             }

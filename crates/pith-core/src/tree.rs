@@ -5,7 +5,7 @@
 //! elements are flagged for the scorer. What `metadata` needs from the head and from JSON-LD is collected on the way.
 
 use crate::api::ExtractError;
-use crate::attrs::Attrs;
+use crate::attrs::{self, Attrs};
 use crate::hints;
 use crate::metadata::MetaCollector;
 use crate::tags::{belongs_in_head, implied_close, Tag};
@@ -120,11 +120,12 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize) -> Result
     }
     let s = state.clone();
     settings = settings.append_element_content_handler(element!("*", move |el| {
-        let opened = s.borrow_mut().open(el);
-        if let Some(id) = opened {
-            let s = s.clone();
+        let mut builder = s.borrow_mut();
+        builder.close_ended();
+        if let Some(id) = builder.open(el, html) {
+            let ended = Rc::clone(&builder.ended);
             el.on_end_tag(end_tag!(move |_| {
-                s.borrow_mut().close(id);
+                ended.borrow_mut().push(id);
                 Ok(())
             }))?;
         }
@@ -132,7 +133,9 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize) -> Result
     }));
     let s = state.clone();
     settings = settings.append_document_content_handler(doc_text!(move |chunk| {
-        s.borrow_mut().text(chunk.as_str(), chunk.last_in_text_node());
+        let mut builder = s.borrow_mut();
+        builder.close_ended();
+        builder.text(chunk.as_str(), chunk.last_in_text_node());
         Ok(())
     }));
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
@@ -168,6 +171,9 @@ struct Open {
 }
 
 struct Builder {
+    /// Elements whose end tag was seen, to be closed before the next event is handled. lol-html
+    /// wants end-tag handlers `'static`, and the builder borrows the document being parsed.
+    ended: Rc<RefCell<Vec<NodeId>>>,
     nodes: Vec<Node>,
     text: String,
     stack: Vec<Open>,
@@ -188,6 +194,7 @@ struct Builder {
 impl Builder {
     fn new() -> Self {
         Builder {
+            ended: Rc::default(),
             nodes: vec![Node { tag: Tag::Root, parent: 0, children: Vec::new(), hints: 0, attr: None }],
             text: String::new(),
             stack: vec![Open { id: 0, tag: Tag::Root, dropped: false, capture: Capture::None }],
@@ -207,12 +214,14 @@ impl Builder {
         self.stack.push(open);
     }
 
-    /// Handles a start tag. Returns the node id when the element has an end tag to wait for.
-    fn open(&mut self, el: &mut Element) -> Option<NodeId> {
-        let name = el.tag_name();
-        let tag = Tag::from_name(&name);
+    /// Handles a start tag; `source` is the document being parsed. Returns the node id when the
+    /// element has an end tag to wait for.
+    fn open(&mut self, el: &mut Element, source: &str) -> Option<NodeId> {
+        let name = attrs::tag_name(el, source);
+        let name = &*name;
+        let tag = Tag::from_name(name);
         // <head> is dropped, so it can only be open inside dropped content.
-        if self.dropped_depth > 0 && !belongs_in_head(&name) {
+        if self.dropped_depth > 0 && !belongs_in_head(name) {
             if let Some(at) = self.stack.iter().rposition(|o| o.tag == Tag::Head) {
                 self.pop_to(at);
             }
@@ -223,33 +232,33 @@ impl Builder {
             }
         }
         let drop_requested = std::mem::take(&mut self.drop_next);
-        let attrs = Attrs::read(el);
-        self.meta.element(&name, &attrs);
+        let attrs = Attrs::read(el, source);
+        self.meta.element(name, &attrs);
         let capture = match tag {
             Tag::Title if !self.stack.iter().any(|o| o.tag == Tag::Payload) => Capture::Title,
             Tag::Payload
                 if name == "script"
-                    && attrs.r#type.as_deref().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json")) =>
+                    && attrs.r#type.is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json")) =>
             {
                 Capture::JsonLd
             }
             Tag::Payload if name == "noscript" && self.dropped_depth == 0 => Capture::NoScript,
             _ => Capture::None,
         };
-        let mut flags = hints::from_class_and_id(attrs.class.as_deref(), attrs.id.as_deref());
-        if let Some(role) = &attrs.role {
+        let mut flags = hints::from_class_and_id(attrs.class, attrs.id);
+        if let Some(role) = attrs.role {
             flags |= hints::from_role(role);
         }
         if attrs.rel_has("author") {
             flags |= hints::BYLINE;
         }
-        if let Some(itemprop) = &attrs.itemprop {
+        if let Some(itemprop) = attrs.itemprop {
             flags |= hints::from_itemprop(itemprop);
         }
         // Hidden boxes stay in the tree, flagged: scripts reveal some of them (a page-wide
         // wrapper with class "hide", React's streamed `<div hidden id="S:0">`), so the scorer
         // decides.
-        if attrs.hidden || attrs.aria_hidden || attrs.style.as_deref().is_some_and(hints::style_hides)
+        if attrs.hidden || attrs.aria_hidden || attrs.style.is_some_and(hints::style_hides)
         {
             flags |= hints::HIDDEN;
         }
@@ -261,9 +270,9 @@ impl Builder {
         }
 
         let attr = match tag {
-            Tag::A => attrs.href.as_deref().map(decode_attr),
-            Tag::Img => attrs.alt.as_deref().map(decode_attr),
-            Tag::Pre | Tag::Code => attrs.class.as_deref().and_then(code_language),
+            Tag::A => attrs.href.map(decode_attr),
+            Tag::Img => attrs.alt.map(decode_attr),
+            Tag::Pre | Tag::Code => attrs.class.and_then(code_language),
             _ => None,
         };
         let parent = self.stack.last().map_or(0, |o| o.id);
@@ -290,6 +299,14 @@ impl Builder {
         self.dropped_depth += 1;
         self.capture = capture;
         Some(id)
+    }
+
+    /// Closes the elements whose end tags were seen since the last event.
+    fn close_ended(&mut self) {
+        let ended = Rc::clone(&self.ended);
+        for id in ended.borrow_mut().drain(..) {
+            self.close(id);
+        }
     }
 
     /// Handles an explicit end tag of the element `id`.
@@ -371,6 +388,7 @@ impl Builder {
     }
 
     fn finish(mut self) -> (Tree, MetaCollector) {
+        self.close_ended();
         self.flush_text();
         let tree = Tree { nodes: self.nodes, text: self.text, noscript_html: self.noscript_html, payload_bytes: self.payload_bytes };
         (tree, self.meta)
