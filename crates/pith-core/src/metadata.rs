@@ -330,15 +330,22 @@ fn ymd(y: u32, m: u32, d: u32) -> Option<String> {
 
 fn month_of(word: &str) -> Option<u32> {
     const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-    let w = word.trim_end_matches('.').to_ascii_lowercase();
+    let w = word.trim_end_matches('.');
     if w.len() < 3 || w.len() > 9 {
         return None;
     }
     let full = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-    (0..12).find(|&i| w == MONTHS[i] || w == full[i] || (w == "sept" && i == 8)).map(|i| i as u32 + 1)
+    // Compared without lower-casing into a new `String`: this runs for every word of the page.
+    let is = |name: &str| w.eq_ignore_ascii_case(name);
+    (0..12).find(|&i| is(MONTHS[i]) || is(full[i]) || (is("sept") && i == 8)).map(|i| i as u32 + 1)
 }
 
 fn day_of(word: &str) -> Option<u32> {
+    // Only a word starting as a number can parse as one (the suffixes below are trimmed from
+    // the end); this runs for every word of the page.
+    if !word.starts_with(|c: char| c.is_ascii_digit() || c == '+') {
+        return None;
+    }
     let w = word.trim_end_matches(',');
     let w = w.trim_end_matches("st").trim_end_matches("nd").trim_end_matches("rd").trim_end_matches("th");
     (1..=2).contains(&w.len()).then(|| w.parse().ok()).flatten()
