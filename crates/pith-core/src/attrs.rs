@@ -22,7 +22,7 @@ fn lower(raw: &str) -> Cow<'_, str> {
 pub fn tag_name<'a>(el: &Element, source: &'a str) -> Cow<'a, str> {
     let start_tag = source.get(el.source_location().bytes()).unwrap_or_default();
     let name = start_tag.get(1..).unwrap_or_default();
-    let end = name.find([' ', '\n', '\r', '\t', '\x0C', '/', '>']).unwrap_or(name.len());
+    let end = name.bytes().position(|b| matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'\x0C' | b'/' | b'>')).unwrap_or(name.len());
     lower(&name[..end])
 }
 

@@ -11,6 +11,7 @@ use crate::metadata::MetaCollector;
 use crate::tags::{belongs_in_head, implied_close, Tag};
 use lol_html::html_content::Element;
 use lol_html::{doc_text, element, end_tag, HtmlRewriter, MemorySettings, Settings};
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -181,9 +182,12 @@ struct Builder {
     open_tags: Vec<Tag>,
     /// Open elements whose content is dropped (payload, `--drop`).
     dropped_depth: usize,
-    /// Raw text of the current text node, decoded when the node ends (entities may be split
-    /// across lol-html's chunks).
-    pending: String,
+    /// Where the current text node's raw text starts in `text`: it is copied there as it
+    /// arrives and decoded in place when the node ends (entities may be split across
+    /// lol-html's chunks).
+    raw_start: Option<u32>,
+    /// Raw text of the current `<title>` text node, decoded when the node ends.
+    pending_title: String,
     capture: Capture,
     drop_next: bool,
     meta: MetaCollector,
@@ -200,7 +204,8 @@ impl Builder {
             stack: vec![Open { id: 0, tag: Tag::Root, dropped: false, capture: Capture::None }],
             open_tags: vec![Tag::Root],
             dropped_depth: 0,
-            pending: String::new(),
+            raw_start: None,
+            pending_title: String::new(),
             capture: Capture::None,
             drop_next: false,
             meta: MetaCollector::default(),
@@ -349,7 +354,7 @@ impl Builder {
 
     fn text(&mut self, raw: &str, last_in_node: bool) {
         match self.capture {
-            Capture::Title => self.pending.push_str(raw),
+            Capture::Title => self.pending_title.push_str(raw),
             Capture::JsonLd => self.meta.json_ld_text(raw, last_in_node),
             Capture::NoScript => {
                 self.noscript_html.push_str(raw);
@@ -357,7 +362,10 @@ impl Builder {
                     self.noscript_html.push('\n');
                 }
             }
-            Capture::None if self.dropped_depth == 0 => self.pending.push_str(raw),
+            Capture::None if self.dropped_depth == 0 => {
+                self.raw_start.get_or_insert(self.text.len() as u32);
+                self.text.push_str(raw);
+            }
             Capture::None => self.payload_bytes += raw.len(),
         }
         if last_in_node {
@@ -365,26 +373,32 @@ impl Builder {
         }
     }
 
-    /// Decodes the pending text node and attaches it to the open element.
+    /// Decodes the pending text node and attaches it to the open element (or hands it to
+    /// metadata, inside `<title>`).
     fn flush_text(&mut self) {
-        if self.pending.is_empty() {
+        if !self.pending_title.is_empty() {
+            self.meta.title_text(&htmlize::unescape(&self.pending_title));
+            self.pending_title.clear();
+        }
+        let Some(start) = self.raw_start.take() else { return };
+        let decoded = match htmlize::unescape(&self.text[start as usize..]) {
+            Cow::Owned(decoded) => Some(decoded),
+            Cow::Borrowed(_) => None,
+        };
+        if let Some(decoded) = decoded {
+            self.text.truncate(start as usize);
+            self.text.push_str(&decoded);
+        }
+        let end = self.text.len() as u32;
+        if end == start {
             return;
         }
-        let decoded = htmlize::unescape(&self.pending);
-        if self.capture == Capture::Title {
-            self.meta.title_text(&decoded);
-        } else {
-            let start = self.text.len() as u32;
-            self.text.push_str(&decoded);
-            let end = self.text.len() as u32;
-            let parent = self.stack.last().map_or(0, |o| o.id) as usize;
-            let children = &mut self.nodes[parent].children;
-            match children.last_mut() {
-                Some(Child::Text(_, last_end)) if *last_end == start => *last_end = end,
-                _ => children.push(Child::Text(start, end)),
-            }
+        let parent = self.stack.last().map_or(0, |o| o.id) as usize;
+        let children = &mut self.nodes[parent].children;
+        match children.last_mut() {
+            Some(Child::Text(_, last_end)) if *last_end == start => *last_end = end,
+            _ => children.push(Child::Text(start, end)),
         }
-        self.pending.clear();
     }
 
     fn finish(mut self) -> (Tree, MetaCollector) {
