@@ -329,15 +329,31 @@ fn ymd(y: u32, m: u32, d: u32) -> Option<String> {
 }
 
 fn month_of(word: &str) -> Option<u32> {
-    const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
     let w = word.trim_end_matches('.');
     if w.len() < 3 || w.len() > 9 {
         return None;
     }
-    let full = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-    // Compared without lower-casing into a new `String`: this runs for every word of the page.
-    let is = |name: &str| w.eq_ignore_ascii_case(name);
-    (0..12).find(|&i| is(MONTHS[i]) || is(full[i]) || (is("sept") && i == 8)).map(|i| i as u32 + 1)
+    // Lower-cased on the stack and matched at once: this runs for every word of the page.
+    let mut buf = [0u8; 9];
+    let lower = &mut buf[..w.len()];
+    lower.copy_from_slice(w.as_bytes());
+    lower.make_ascii_lowercase();
+    let month = match &*lower {
+        b"jan" | b"january" => 1,
+        b"feb" | b"february" => 2,
+        b"mar" | b"march" => 3,
+        b"apr" | b"april" => 4,
+        b"may" => 5,
+        b"jun" | b"june" => 6,
+        b"jul" | b"july" => 7,
+        b"aug" | b"august" => 8,
+        b"sep" | b"sept" | b"september" => 9,
+        b"oct" | b"october" => 10,
+        b"nov" | b"november" => 11,
+        b"dec" | b"december" => 12,
+        _ => return None,
+    };
+    Some(month)
 }
 
 fn day_of(word: &str) -> Option<u32> {
