@@ -50,17 +50,17 @@ impl MetaCollector {
             }
             "html" => {
                 if self.html_lang.is_none() {
-                    self.html_lang = a.lang.as_deref().map(|l| l.trim().to_string());
+                    self.html_lang = a.lang.map(|l| l.trim().to_string());
                 }
             }
             "link" => {
                 if a.rel_has("canonical") && self.canonical.is_none() {
-                    self.canonical = a.href.as_deref().map(|h| htmlize::unescape_attribute(h).trim().to_string());
+                    self.canonical = a.href.map(|h| htmlize::unescape_attribute(h).trim().to_string());
                 }
             }
             "base" => {
                 if self.base_href.is_none() {
-                    self.base_href = a.href.as_deref().map(|h| htmlize::unescape_attribute(h).trim().to_string());
+                    self.base_href = a.href.map(|h| htmlize::unescape_attribute(h).trim().to_string());
                 }
             }
             "time" => {
