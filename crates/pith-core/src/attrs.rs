@@ -1,34 +1,58 @@
-//! The attributes extraction reads, taken from an element in one pass: lol-html looks each
-//! name up with a linear scan, and reading a dozen names one by one cost more than the rest
-//! of the element handler.
+//! The tag name and the attributes extraction reads, taken from an element in one pass:
+//! lol-html looks each attribute up with a linear scan, and reading a dozen names one by one
+//! cost more than the rest of the element handler. Names and values are borrowed from the
+//! source document by their source locations, since lol-html's `tag_name()`, `name()` and
+//! `value()` allocate a `String` per call.
 
-use lol_html::html_content::Element;
+use lol_html::html_content::{Attribute, Element};
+use std::borrow::Cow;
+
+/// A name lower-cased, as lol-html reports names; most are written in lower case already and
+/// are borrowed as they are.
+fn lower(raw: &str) -> Cow<'_, str> {
+    if raw.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(raw.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(raw)
+    }
+}
+
+/// The element's tag name, lower-cased: the start tag's bytes after `<` up to whitespace, `/`
+/// or `>`, as lol-html's tokenizer delimits it. `source` is the whole document being parsed.
+pub fn tag_name<'a>(el: &Element, source: &'a str) -> Cow<'a, str> {
+    let start_tag = source.get(el.source_location().bytes()).unwrap_or_default();
+    let name = start_tag.get(1..).unwrap_or_default();
+    let end = name.bytes().position(|b| matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'\x0C' | b'/' | b'>')).unwrap_or(name.len());
+    lower(&name[..end])
+}
 
 #[derive(Debug, Default)]
-pub struct Attrs {
-    pub class: Option<String>,
-    pub id: Option<String>,
-    pub role: Option<String>,
-    pub itemprop: Option<String>,
-    pub rel: Option<String>,
-    pub style: Option<String>,
-    pub href: Option<String>,
-    pub alt: Option<String>,
-    pub r#type: Option<String>,
-    pub content: Option<String>,
-    pub property: Option<String>,
-    pub name: Option<String>,
-    pub datetime: Option<String>,
-    pub lang: Option<String>,
+pub struct Attrs<'a> {
+    pub class: Option<&'a str>,
+    pub id: Option<&'a str>,
+    pub role: Option<&'a str>,
+    pub itemprop: Option<&'a str>,
+    pub rel: Option<&'a str>,
+    pub style: Option<&'a str>,
+    pub href: Option<&'a str>,
+    pub alt: Option<&'a str>,
+    pub r#type: Option<&'a str>,
+    pub content: Option<&'a str>,
+    pub property: Option<&'a str>,
+    pub name: Option<&'a str>,
+    pub datetime: Option<&'a str>,
+    pub lang: Option<&'a str>,
     pub hidden: bool,
     pub aria_hidden: bool,
 }
 
-impl Attrs {
-    pub fn read(el: &Element) -> Attrs {
+impl<'a> Attrs<'a> {
+    /// Reads `el`'s attributes; `source` is the whole document being parsed. Values are as
+    /// written (entities not decoded).
+    pub fn read(el: &Element, source: &'a str) -> Attrs<'a> {
         let mut a = Attrs::default();
         for attr in el.attributes() {
-            let slot = match attr.name().as_str() {
+            let slot = match &*lower(source_name(attr, source)) {
                 "class" => &mut a.class,
                 "id" => &mut a.id,
                 "role" => &mut a.role,
@@ -48,14 +72,14 @@ impl Attrs {
                     continue;
                 }
                 "aria-hidden" => {
-                    a.aria_hidden = attr.value().trim().eq_ignore_ascii_case("true");
+                    a.aria_hidden = source_value(attr, source).trim().eq_ignore_ascii_case("true");
                     continue;
                 }
                 _ => continue,
             };
             // The first occurrence wins, as in browsers.
             if slot.is_none() {
-                *slot = Some(attr.value());
+                *slot = Some(source_value(attr, source));
             }
         }
         a
@@ -63,6 +87,59 @@ impl Attrs {
 
     /// Whether `rel` lists `value` (`rel="author nofollow"`).
     pub fn rel_has(&self, value: &str) -> bool {
-        self.rel.as_deref().is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case(value)))
+        self.rel.is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case(value)))
+    }
+}
+
+/// The attribute's name as written. Parsed attributes always have a source location (only
+/// attributes a handler adds lack one, and extraction adds none).
+fn source_name<'a>(attr: &Attribute, source: &'a str) -> &'a str {
+    attr.name_source_location().and_then(|l| source.get(l.bytes())).unwrap_or_default()
+}
+
+/// The attribute's value as written; empty when it has none (`<div hidden>`).
+fn source_value<'a>(attr: &Attribute, source: &'a str) -> &'a str {
+    attr.value_source_location().and_then(|l| source.get(l.bytes())).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lol_html::{element, rewrite_str, RewriteStrSettings};
+
+    /// Every element's (name, attrs) as lol-html's allocating accessors and as read here.
+    fn both_ways(html: &str) -> Vec<(String, String)> {
+        let mut seen = Vec::new();
+        rewrite_str(
+            html,
+            RewriteStrSettings::new().append_element_content_handler(element!("*", |el| {
+                let allocating = format!(
+                    "{} {:?}",
+                    el.tag_name(),
+                    el.attributes().iter().map(|a| (a.name(), a.value())).collect::<Vec<_>>()
+                );
+                let borrowed = format!(
+                    "{} {:?}",
+                    tag_name(el, html),
+                    el.attributes()
+                        .iter()
+                        .map(|a| (lower(source_name(a, html)).into_owned(), source_value(a, html).to_string()))
+                        .collect::<Vec<_>>()
+                );
+                seen.push((allocating, borrowed));
+                Ok(())
+            })),
+        )
+        .unwrap();
+        seen
+    }
+
+    #[test]
+    fn source_names_and_values_match_lol_html() {
+        let html = "<DIV Class='a &amp; b' ID=x hidden data-x=\"é\"><Img\nSRC=/i.png/><p/><br/>\
+                    <Custom-Element Aria-Hidden = \"TRUE\">x</Custom-Element><a href=a>y</a>";
+        for (allocating, borrowed) in both_ways(html) {
+            assert_eq!(allocating, borrowed);
+        }
     }
 }

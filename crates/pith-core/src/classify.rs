@@ -83,11 +83,19 @@ impl Signals {
         s.link_density = root.link_density();
         s.page_link_density = selection.stats[0].link_density();
         s.chars = text.chars().count();
-        let cjk = text.chars().filter(|c| is_cjk(*c)).count();
-        s.words = text.split_whitespace().count() + cjk / 2;
+        s.words = text.split_whitespace().count() + count_cjk(text) / 2;
         s.prices = count_prices(text);
         s
     }
+}
+
+/// Characters `is_cjk` counts. All are three bytes long in UTF-8 and start with a byte from
+/// 0xE3 to 0xEF, which is never a continuation byte: only those are decoded.
+fn count_cjk(text: &str) -> usize {
+    text.bytes()
+        .enumerate()
+        .filter(|&(at, b)| (0xE3..=0xEF).contains(&b) && text[at..].chars().next().is_some_and(is_cjk))
+        .count()
 }
 
 fn count_prices(text: &str) -> usize {
@@ -221,4 +229,15 @@ pub fn verdict(text: &str, html_bytes: usize, page_type: PageType, s: &Signals, 
         return Some(RejectReason::LowTextRatio);
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_cjk_as_chars_do() {
+        let text = "日本語のテキスト 한국어 \u{3000}\u{ff01}\u{f900}\u{fb00} é x \u{2028}\u{3040}\u{d7af}\u{d7b0}";
+        assert_eq!(count_cjk(text), text.chars().filter(|c| is_cjk(*c)).count());
+    }
 }

@@ -41,7 +41,7 @@ impl MetaCollector {
         match name {
             "meta" => {
                 let key = a.property.as_ref().or(a.name.as_ref()).or(a.itemprop.as_ref());
-                if let (Some(key), Some(content)) = (key, &a.content) {
+                if let (Some(key), Some(content)) = (key, a.content) {
                     let content = clean(&htmlize::unescape_attribute(content));
                     if !content.is_empty() {
                         self.metas.push((key.trim().to_ascii_lowercase(), content));
@@ -50,26 +50,26 @@ impl MetaCollector {
             }
             "html" => {
                 if self.html_lang.is_none() {
-                    self.html_lang = a.lang.as_deref().map(|l| l.trim().to_string());
+                    self.html_lang = a.lang.map(|l| l.trim().to_string());
                 }
             }
             "link" => {
                 if a.rel_has("canonical") && self.canonical.is_none() {
-                    self.canonical = a.href.as_deref().map(|h| htmlize::unescape_attribute(h).trim().to_string());
+                    self.canonical = a.href.map(|h| htmlize::unescape_attribute(h).trim().to_string());
                 }
             }
             "base" => {
                 if self.base_href.is_none() {
-                    self.base_href = a.href.as_deref().map(|h| htmlize::unescape_attribute(h).trim().to_string());
+                    self.base_href = a.href.map(|h| htmlize::unescape_attribute(h).trim().to_string());
                 }
             }
             "time" => {
-                let updated = a.class.as_deref().is_some_and(|c| {
+                let updated = a.class.is_some_and(|c| {
                     let c = c.to_ascii_lowercase();
                     c.contains("updat") || c.contains("modif")
                 });
                 if self.first_time.is_none() && !updated {
-                    self.first_time = a.datetime.clone();
+                    self.first_time = a.datetime.map(str::to_string);
                 }
                 self.itemprop(a);
             }
@@ -478,19 +478,39 @@ fn ymd_of(y: u32, m: u32, d: u32) -> Option<String> {
 }
 
 fn month_of(word: &str) -> Option<u32> {
-    const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
     let w = word.trim_end_matches(['.', ',']);
-    // Checked before any comparison: this runs on every word of a page.
-    if w.len() < 3 || w.len() > 9 || !w.as_bytes()[0].is_ascii_alphabetic() {
+    if w.len() < 3 || w.len() > 9 {
         return None;
     }
-    let full = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-    (0..12)
-        .find(|&i| w.eq_ignore_ascii_case(MONTHS[i]) || w.eq_ignore_ascii_case(full[i]) || (i == 8 && w.eq_ignore_ascii_case("sept")))
-        .map(|i| i as u32 + 1)
+    // Lower-cased on the stack and matched at once: this runs for every word of the page.
+    let mut buf = [0u8; 9];
+    let lower = &mut buf[..w.len()];
+    lower.copy_from_slice(w.as_bytes());
+    lower.make_ascii_lowercase();
+    let month = match &*lower {
+        b"jan" | b"january" => 1,
+        b"feb" | b"february" => 2,
+        b"mar" | b"march" => 3,
+        b"apr" | b"april" => 4,
+        b"may" => 5,
+        b"jun" | b"june" => 6,
+        b"jul" | b"july" => 7,
+        b"aug" | b"august" => 8,
+        b"sep" | b"sept" | b"september" => 9,
+        b"oct" | b"october" => 10,
+        b"nov" | b"november" => 11,
+        b"dec" | b"december" => 12,
+        _ => return None,
+    };
+    Some(month)
 }
 
 fn day_of(word: &str) -> Option<u32> {
+    // Only a word starting as a number can parse as one (the suffixes below are trimmed from
+    // the end); this runs for every word of the page.
+    if !word.starts_with(|c: char| c.is_ascii_digit() || c == '+') {
+        return None;
+    }
     let w = word.trim_end_matches(',');
     let w = w.trim_end_matches("st").trim_end_matches("nd").trim_end_matches("rd").trim_end_matches("th");
     (1..=2).contains(&w.len()).then(|| w.parse().ok()).flatten()

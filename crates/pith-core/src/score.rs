@@ -123,6 +123,39 @@ impl PageKind {
     }
 }
 
+/// Non-whitespace characters (CJK counted three times) and sentence punctuation in `text`.
+/// ASCII bytes, nearly all of most pages, are classified without decoding a `char`.
+fn count_text(text: &str) -> (u32, u32) {
+    let (mut chars, mut punct) = (0u32, 0u32);
+    let mut rest = text;
+    while let Some(at) = rest.bytes().position(|b| !b.is_ascii()) {
+        let (ascii, tail) = rest.split_at(at);
+        let (c, p) = count_ascii(ascii.as_bytes());
+        chars += c;
+        punct += p;
+        let c = tail.chars().next().expect("a non-ASCII byte starts a char");
+        if !c.is_whitespace() {
+            chars += if is_cjk(c) { 3 } else { 1 };
+            punct += is_punct(c) as u32;
+        }
+        rest = &tail[c.len_utf8()..];
+    }
+    let (c, p) = count_ascii(rest.as_bytes());
+    (chars + c, punct + p)
+}
+
+fn count_ascii(bytes: &[u8]) -> (u32, u32) {
+    let (mut chars, mut punct) = (0u32, 0u32);
+    for &b in bytes {
+        // `char::is_whitespace` on ASCII: tab, line feed, vertical tab, form feed, return, space.
+        if !matches!(b, b'\t'..=b'\r' | b' ') {
+            chars += 1;
+            punct += matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?') as u32;
+        }
+    }
+    (chars, punct)
+}
+
 pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     let t = Thresholds::for_favor(favor);
     let n = tree.nodes.len();
@@ -137,13 +170,7 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
         let node = &tree.nodes[id];
         for child in &node.children {
             if let Child::Text(s, e) = *child {
-                let (mut chars, mut punct) = (0u32, 0u32);
-                for c in tree.text_of(s, e).chars() {
-                    if !c.is_whitespace() {
-                        chars += if is_cjk(c) { 3 } else { 1 };
-                        punct += is_punct(c) as u32;
-                    }
-                }
+                let (chars, punct) = count_text(tree.text_of(s, e));
                 stats[id].chars += chars;
                 stats[id].punct += punct;
                 inline[id].0 += chars;
@@ -391,5 +418,19 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
                 stack.push(c);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_text_as_chars_do() {
+        let text = "Hi, there.\u{b}\u{a0}日本。 \u{2028}x?é\u{85}";
+        let by_char = text.chars().filter(|c| !c.is_whitespace()).fold((0, 0), |(n, p), c| {
+            (n + if is_cjk(c) { 3 } else { 1 }, p + is_punct(c) as u32)
+        });
+        assert_eq!(count_text(text), by_char);
     }
 }

@@ -160,33 +160,36 @@ pub fn belongs_in_head(name: &str) -> bool {
 /// tags, outermost first; the answer is an index into it (that element and everything above
 /// it close), following the HTML parsing rules for optional end tags.
 pub fn implied_close(open: &[Tag], tag: Tag) -> Option<usize> {
-    let search = |wanted: &dyn Fn(Tag) -> bool, boundary: &dyn Fn(Tag) -> bool| {
-        for (i, &t) in open.iter().enumerate().rev() {
-            if wanted(t) {
-                return Some(i);
-            }
-            if boundary(t) {
-                return None;
-            }
-        }
-        None
-    };
     let p_scope = |t: Tag| t.is_scope_boundary();
     match tag {
-        Tag::Li => search(&|t| t == Tag::Li, &|t| p_scope(t) || matches!(t, Tag::Ul | Tag::Ol))
-            .or_else(|| search(&|t| t == Tag::P, &p_scope)),
-        Tag::Dt | Tag::Dd => search(&|t| matches!(t, Tag::Dt | Tag::Dd), &|t| p_scope(t) || t == Tag::Dl)
-            .or_else(|| search(&|t| t == Tag::P, &p_scope)),
-        Tag::Tr => search(&|t| t == Tag::Tr, &|t| matches!(t, Tag::Table | Tag::Root)),
-        Tag::Td | Tag::Th => search(&|t| matches!(t, Tag::Td | Tag::Th), &|t| matches!(t, Tag::Tr | Tag::Table | Tag::Root)),
-        Tag::TBody => search(&|t| matches!(t, Tag::TBody | Tag::Tr | Tag::Td | Tag::Th), &|t| matches!(t, Tag::Table | Tag::Root)),
+        Tag::Li => search(open, |t| t == Tag::Li, |t| p_scope(t) || matches!(t, Tag::Ul | Tag::Ol))
+            .or_else(|| search(open, |t| t == Tag::P, p_scope)),
+        Tag::Dt | Tag::Dd => search(open, |t| matches!(t, Tag::Dt | Tag::Dd), |t| p_scope(t) || t == Tag::Dl)
+            .or_else(|| search(open, |t| t == Tag::P, p_scope)),
+        Tag::Tr => search(open, |t| t == Tag::Tr, |t| matches!(t, Tag::Table | Tag::Root)),
+        Tag::Td | Tag::Th => search(open, |t| matches!(t, Tag::Td | Tag::Th), |t| matches!(t, Tag::Tr | Tag::Table | Tag::Root)),
+        Tag::TBody => search(open, |t| matches!(t, Tag::TBody | Tag::Tr | Tag::Td | Tag::Th), |t| matches!(t, Tag::Table | Tag::Root)),
         Tag::H(_) => match open.last() {
             Some(Tag::H(_)) => Some(open.len() - 1),
-            _ => search(&|t| t == Tag::P, &p_scope),
+            _ => search(open, |t| t == Tag::P, p_scope),
         },
-        t if t.closes_p() => search(&|t| t == Tag::P, &p_scope),
+        t if t.closes_p() => search(open, |t| t == Tag::P, p_scope),
         _ => None,
     }
+}
+
+/// The innermost open element that is `wanted`, unless a `boundary` comes first. Generic
+/// rather than `&dyn Fn`, so the tests inline: this runs for nearly every start tag.
+fn search(open: &[Tag], wanted: impl Fn(Tag) -> bool, boundary: impl Fn(Tag) -> bool) -> Option<usize> {
+    for (i, &t) in open.iter().enumerate().rev() {
+        if wanted(t) {
+            return Some(i);
+        }
+        if boundary(t) {
+            return None;
+        }
+    }
+    None
 }
 
 #[cfg(test)]

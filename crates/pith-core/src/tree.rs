@@ -5,12 +5,13 @@
 //! elements are flagged for the scorer. What `metadata` needs from the head and from JSON-LD is collected on the way.
 
 use crate::api::ExtractError;
-use crate::attrs::Attrs;
+use crate::attrs::{self, Attrs};
 use crate::hints;
 use crate::metadata::MetaCollector;
 use crate::tags::{belongs_in_head, implied_close, Tag};
 use lol_html::html_content::Element;
 use lol_html::{doc_text, element, end_tag, HtmlRewriter, MemorySettings, Settings};
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -120,11 +121,12 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize) -> Result
     }
     let s = state.clone();
     settings = settings.append_element_content_handler(element!("*", move |el| {
-        let opened = s.borrow_mut().open(el);
-        if let Some(id) = opened {
-            let s = s.clone();
+        let mut builder = s.borrow_mut();
+        builder.close_ended();
+        if let Some(id) = builder.open(el, html) {
+            let ended = Rc::clone(&builder.ended);
             el.on_end_tag(end_tag!(move |_| {
-                s.borrow_mut().close(id);
+                ended.borrow_mut().push(id);
                 Ok(())
             }))?;
         }
@@ -132,7 +134,9 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize) -> Result
     }));
     let s = state.clone();
     settings = settings.append_document_content_handler(doc_text!(move |chunk| {
-        s.borrow_mut().text(chunk.as_str(), chunk.last_in_text_node());
+        let mut builder = s.borrow_mut();
+        builder.close_ended();
+        builder.text(chunk.as_str(), chunk.last_in_text_node());
         Ok(())
     }));
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
@@ -168,6 +172,9 @@ struct Open {
 }
 
 struct Builder {
+    /// Elements whose end tag was seen, to be closed before the next event is handled. lol-html
+    /// wants end-tag handlers `'static`, and the builder borrows the document being parsed.
+    ended: Rc<RefCell<Vec<NodeId>>>,
     nodes: Vec<Node>,
     text: String,
     stack: Vec<Open>,
@@ -175,9 +182,12 @@ struct Builder {
     open_tags: Vec<Tag>,
     /// Open elements whose content is dropped (payload, `--drop`).
     dropped_depth: usize,
-    /// Raw text of the current text node, decoded when the node ends (entities may be split
-    /// across lol-html's chunks).
-    pending: String,
+    /// Where the current text node's raw text starts in `text`: it is copied there as it
+    /// arrives and decoded in place when the node ends (entities may be split across
+    /// lol-html's chunks).
+    raw_start: Option<u32>,
+    /// Raw text of the current `<title>` text node, decoded when the node ends.
+    pending_title: String,
     capture: Capture,
     drop_next: bool,
     meta: MetaCollector,
@@ -188,12 +198,14 @@ struct Builder {
 impl Builder {
     fn new() -> Self {
         Builder {
+            ended: Rc::default(),
             nodes: vec![Node { tag: Tag::Root, parent: 0, children: Vec::new(), hints: 0, attr: None }],
             text: String::new(),
             stack: vec![Open { id: 0, tag: Tag::Root, dropped: false, capture: Capture::None }],
             open_tags: vec![Tag::Root],
             dropped_depth: 0,
-            pending: String::new(),
+            raw_start: None,
+            pending_title: String::new(),
             capture: Capture::None,
             drop_next: false,
             meta: MetaCollector::default(),
@@ -207,12 +219,14 @@ impl Builder {
         self.stack.push(open);
     }
 
-    /// Handles a start tag. Returns the node id when the element has an end tag to wait for.
-    fn open(&mut self, el: &mut Element) -> Option<NodeId> {
-        let name = el.tag_name();
-        let tag = Tag::from_name(&name);
+    /// Handles a start tag; `source` is the document being parsed. Returns the node id when the
+    /// element has an end tag to wait for.
+    fn open(&mut self, el: &mut Element, source: &str) -> Option<NodeId> {
+        let name = attrs::tag_name(el, source);
+        let name = &*name;
+        let tag = Tag::from_name(name);
         // <head> is dropped, so it can only be open inside dropped content.
-        if self.dropped_depth > 0 && !belongs_in_head(&name) {
+        if self.dropped_depth > 0 && !belongs_in_head(name) {
             if let Some(at) = self.stack.iter().rposition(|o| o.tag == Tag::Head) {
                 self.pop_to(at);
             }
@@ -223,35 +237,35 @@ impl Builder {
             }
         }
         let drop_requested = std::mem::take(&mut self.drop_next);
-        let attrs = Attrs::read(el);
-        self.meta.element(&name, &attrs);
+        let attrs = Attrs::read(el, source);
+        self.meta.element(name, &attrs);
         let capture = match tag {
             Tag::Title if !self.stack.iter().any(|o| o.tag == Tag::Payload) => Capture::Title,
             Tag::Payload
                 if name == "script"
-                    && attrs.r#type.as_deref().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json")) =>
+                    && attrs.r#type.is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json")) =>
             {
                 Capture::JsonLd
             }
             Tag::Payload if name == "noscript" && self.dropped_depth == 0 => Capture::NoScript,
             _ => Capture::None,
         };
-        let mut flags = hints::from_class_and_id(attrs.class.as_deref(), attrs.id.as_deref());
-        if let Some(role) = &attrs.role {
+        let mut flags = hints::from_class_and_id(attrs.class, attrs.id);
+        if let Some(role) = attrs.role {
             flags |= hints::from_role(role);
         }
         if attrs.rel_has("author") {
             flags |= hints::BYLINE;
         }
-        if let Some(itemprop) = &attrs.itemprop {
+        if let Some(itemprop) = attrs.itemprop {
             flags |= hints::from_itemprop(itemprop);
         }
         // Hidden boxes stay in the tree, flagged: scripts reveal some of them (a page-wide
         // wrapper with class "hide", React's streamed `<div hidden id="S:0">`), so the scorer
         // decides.
-        if attrs.hidden && !hints::streamed_segment(attrs.id.as_deref())
+        if attrs.hidden && !hints::streamed_segment(attrs.id)
             || attrs.aria_hidden
-            || attrs.style.as_deref().is_some_and(hints::style_hides)
+            || attrs.style.is_some_and(hints::style_hides)
         {
             flags |= hints::HIDDEN;
         }
@@ -263,9 +277,9 @@ impl Builder {
         }
 
         let attr = match tag {
-            Tag::A => attrs.href.as_deref().map(decode_attr),
-            Tag::Img => attrs.alt.as_deref().map(decode_attr),
-            Tag::Pre | Tag::Code => attrs.class.as_deref().and_then(code_language),
+            Tag::A => attrs.href.map(decode_attr),
+            Tag::Img => attrs.alt.map(decode_attr),
+            Tag::Pre | Tag::Code => attrs.class.and_then(code_language),
             _ => None,
         };
         let parent = self.stack.last().map_or(0, |o| o.id);
@@ -292,6 +306,14 @@ impl Builder {
         self.dropped_depth += 1;
         self.capture = capture;
         Some(id)
+    }
+
+    /// Closes the elements whose end tags were seen since the last event.
+    fn close_ended(&mut self) {
+        let ended = Rc::clone(&self.ended);
+        for id in ended.borrow_mut().drain(..) {
+            self.close(id);
+        }
     }
 
     /// Handles an explicit end tag of the element `id`.
@@ -334,7 +356,7 @@ impl Builder {
 
     fn text(&mut self, raw: &str, last_in_node: bool) {
         match self.capture {
-            Capture::Title => self.pending.push_str(raw),
+            Capture::Title => self.pending_title.push_str(raw),
             Capture::JsonLd => self.meta.json_ld_text(raw, last_in_node),
             Capture::NoScript => {
                 self.noscript_html.push_str(raw);
@@ -342,7 +364,10 @@ impl Builder {
                     self.noscript_html.push('\n');
                 }
             }
-            Capture::None if self.dropped_depth == 0 => self.pending.push_str(raw),
+            Capture::None if self.dropped_depth == 0 => {
+                self.raw_start.get_or_insert(self.text.len() as u32);
+                self.text.push_str(raw);
+            }
             Capture::None => self.payload_bytes += raw.len(),
         }
         if last_in_node {
@@ -350,29 +375,36 @@ impl Builder {
         }
     }
 
-    /// Decodes the pending text node and attaches it to the open element.
+    /// Decodes the pending text node and attaches it to the open element (or hands it to
+    /// metadata, inside `<title>`).
     fn flush_text(&mut self) {
-        if self.pending.is_empty() {
+        if !self.pending_title.is_empty() {
+            self.meta.title_text(&htmlize::unescape(&self.pending_title));
+            self.pending_title.clear();
+        }
+        let Some(start) = self.raw_start.take() else { return };
+        let decoded = match htmlize::unescape(&self.text[start as usize..]) {
+            Cow::Owned(decoded) => Some(decoded),
+            Cow::Borrowed(_) => None,
+        };
+        if let Some(decoded) = decoded {
+            self.text.truncate(start as usize);
+            self.text.push_str(&decoded);
+        }
+        let end = self.text.len() as u32;
+        if end == start {
             return;
         }
-        let decoded = htmlize::unescape(&self.pending);
-        if self.capture == Capture::Title {
-            self.meta.title_text(&decoded);
-        } else {
-            let start = self.text.len() as u32;
-            self.text.push_str(&decoded);
-            let end = self.text.len() as u32;
-            let parent = self.stack.last().map_or(0, |o| o.id) as usize;
-            let children = &mut self.nodes[parent].children;
-            match children.last_mut() {
-                Some(Child::Text(_, last_end)) if *last_end == start => *last_end = end,
-                _ => children.push(Child::Text(start, end)),
-            }
+        let parent = self.stack.last().map_or(0, |o| o.id) as usize;
+        let children = &mut self.nodes[parent].children;
+        match children.last_mut() {
+            Some(Child::Text(_, last_end)) if *last_end == start => *last_end = end,
+            _ => children.push(Child::Text(start, end)),
         }
-        self.pending.clear();
     }
 
     fn finish(mut self) -> (Tree, MetaCollector) {
+        self.close_ended();
         self.flush_text();
         let tree = Tree { nodes: self.nodes, text: self.text, noscript_html: self.noscript_html, payload_bytes: self.payload_bytes };
         (tree, self.meta)

@@ -259,8 +259,28 @@ const LINE_BREAK: char = '\u{2028}';
 /// Collapses runs of whitespace to one space (keeping `<br>` line breaks) and trims.
 pub fn collapse(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
+    // The separator owed before the next visible character.
     let mut pending: Option<char> = None;
-    for c in s.chars() {
+    fn owe(out: &mut String, pending: &mut Option<char>) {
+        if let Some(p) = pending.take() {
+            if !out.is_empty() {
+                out.push(p);
+            }
+        }
+    }
+    let bytes = s.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        // A run of visible ASCII (most text) is copied whole rather than char by char.
+        let run = bytes[at..].iter().position(|&b| !b.is_ascii() || is_ascii_space(b)).unwrap_or(bytes.len() - at);
+        if run > 0 {
+            owe(&mut out, &mut pending);
+            out.push_str(&s[at..at + run]);
+            at += run;
+            continue;
+        }
+        let c = s[at..].chars().next().expect("`at` is on a char boundary");
+        at += c.len_utf8();
         if c.is_whitespace() {
             // A hard break wins over spaces around it; non-breaking spaces are spaces.
             if c == LINE_BREAK {
@@ -269,13 +289,25 @@ pub fn collapse(s: &str) -> String {
                 pending = Some(' ');
             }
         } else {
-            if let Some(p) = pending.take() {
-                if !out.is_empty() {
-                    out.push(p);
-                }
-            }
+            owe(&mut out, &mut pending);
             out.push(c);
         }
     }
     out
+}
+
+/// `char::is_whitespace` for ASCII: tab, line feed, vertical tab, form feed, return, space.
+fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b'\t'..=b'\r' | b' ')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn collapses_whitespace() {
+        assert_eq!(collapse("  a \t b\u{a0}\u{a0}c\u{2028} d\u{b}é  "), "a b c\nd é");
+        assert_eq!(collapse("\u{2028}x"), "x");
+    }
 }

@@ -3,6 +3,7 @@
 
 use super::blocks::{Block, Kind};
 use crate::api::Section;
+use std::borrow::Cow;
 
 pub fn render(blocks: &[Block]) -> (String, Vec<Section>) {
     let mut out = String::new();
@@ -11,17 +12,16 @@ pub fn render(blocks: &[Block]) -> (String, Vec<Section>) {
     let mut headings: Vec<(u8, String)> = Vec::new();
     let mut previous: Option<&Kind> = None;
     for block in blocks {
-        let line = match &block.kind {
-            Kind::Heading(_) | Kind::Paragraph => block.text.clone(),
+        let line: Cow<str> = match &block.kind {
+            Kind::Heading(_) | Kind::Paragraph | Kind::Code { .. } => Cow::Borrowed(&block.text),
             Kind::ListItem { depth, ordinal } => {
                 let indent = "  ".repeat(*depth as usize - 1);
                 match ordinal {
-                    Some(n) => format!("{indent}{n}. {}", block.text),
-                    None => format!("{indent}- {}", block.text),
+                    Some(n) => format!("{indent}{n}. {}", block.text).into(),
+                    None => format!("{indent}- {}", block.text).into(),
                 }
             }
-            Kind::Code { .. } => block.text.clone(),
-            Kind::TableRow { cells, .. } => cells.join(" | "),
+            Kind::TableRow { cells, .. } => cells.join(" | ").into(),
         };
         if let Some(prev) = previous {
             let tight = matches!((prev, &block.kind), (Kind::ListItem { .. }, Kind::ListItem { .. }) | (Kind::TableRow { .. }, Kind::TableRow { first: false, .. }));
@@ -38,11 +38,11 @@ pub fn render(blocks: &[Block]) -> (String, Vec<Section>) {
         let start = chars;
         out.push_str(&line);
         chars += line.chars().count();
-        let path: Vec<String> = headings.iter().map(|(_, h)| h.clone()).collect();
+        let same_path = |path: &[String]| path.iter().eq(headings.iter().map(|(_, h)| h));
         match sections.last_mut() {
             // A run of blocks under the same headings is one section; a heading starts one.
-            Some(last) if last.path == path && !matches!(block.kind, Kind::Heading(_)) => last.end = chars,
-            _ => sections.push(Section { path, start, end: chars }),
+            Some(last) if same_path(&last.path) && !matches!(block.kind, Kind::Heading(_)) => last.end = chars,
+            _ => sections.push(Section { path: headings.iter().map(|(_, h)| h.clone()).collect(), start, end: chars }),
         }
         previous = Some(&block.kind);
     }
