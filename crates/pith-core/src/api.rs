@@ -43,6 +43,9 @@ pub struct Options {
     pub max_input_bytes: usize,
     /// lol-html's preallocated and maximum parser memory.
     pub max_memory_bytes: usize,
+    /// Milliseconds an extraction may take (0: no limit). Checked between parser chunks and
+    /// stages; not on WebAssembly, which has no clock.
+    pub time_budget_ms: f64,
 }
 
 impl Default for Options {
@@ -55,6 +58,7 @@ impl Default for Options {
             drop: Vec::new(),
             max_input_bytes: 32 << 20,
             max_memory_bytes: 16 << 20,
+            time_budget_ms: 0.0,
         }
     }
 }
@@ -130,6 +134,8 @@ pub enum ExtractError {
     InputTooLarge { size: usize, limit: usize },
     /// lol-html hit `max_memory_bytes`.
     MemoryLimit,
+    /// The extraction took longer than `time_budget_ms`.
+    TimeBudget { limit_ms: f64 },
     /// The request JSON or a `drop` selector could not be read.
     BadRequest(String),
     /// Anything the parser refused.
@@ -143,6 +149,7 @@ impl ExtractError {
         match self {
             ExtractError::InputTooLarge { .. } => "input_too_large",
             ExtractError::MemoryLimit => "memory_limit",
+            ExtractError::TimeBudget { .. } => "time_budget",
             ExtractError::BadRequest(_) => "bad_request",
             ExtractError::Parse(_) => "parse_error",
             ExtractError::Panic(_) => "panic",
@@ -157,6 +164,7 @@ impl std::fmt::Display for ExtractError {
                 write!(f, "input of {size} bytes exceeds the limit of {limit} bytes")
             }
             ExtractError::MemoryLimit => write!(f, "parser memory limit exceeded"),
+            ExtractError::TimeBudget { limit_ms } => write!(f, "took more than {} s (time budget)", limit_ms / 1000.0),
             ExtractError::BadRequest(m) => write!(f, "bad request: {m}"),
             ExtractError::Parse(m) => write!(f, "parse error: {m}"),
             ExtractError::Panic(m) => write!(f, "internal error (panic): {m}"),

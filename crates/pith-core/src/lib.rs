@@ -14,6 +14,7 @@
 mod api;
 mod attrs;
 mod classify;
+mod deadline;
 pub mod encoding;
 mod hints;
 mod language;

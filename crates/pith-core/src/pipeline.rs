@@ -2,12 +2,14 @@
 
 use crate::api::{EncodingReport, ExtractError, Extraction, Hints, Options};
 use crate::tags::Tag;
+use crate::deadline::Deadline;
 use crate::{classify, encoding, hints, language, output, score, tree};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, ExtractError> {
+    let deadline = Deadline::after(options.time_budget_ms);
     let decoded = encoding::decode(html, hints.content_type.as_deref(), hints.url.as_deref());
-    let (tree, meta) = tree::build(&decoded.text, &options.drop, options.max_memory_bytes)?;
+    let (tree, meta) = tree::build(&decoded.text, &options.drop, options.max_memory_bytes, &deadline)?;
     let meta = meta.finish(
         &tree.texts_where(|n| n.tag == Tag::H(1)),
         &tree.texts_where(|n| n.hints & hints::BYLINE != 0),
@@ -16,7 +18,8 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     );
     let kind = score::PageKind::of(&meta, hints.url.as_deref());
     let selection = score::select(&tree, options.favor, kind);
-    let fallback = noscript_fallback(&tree, &selection, options, kind)?;
+    deadline.check()?;
+    let fallback = noscript_fallback(&tree, &selection, options, kind, &deadline)?;
     let (tree, selection) = match &fallback {
         Some((t, s)) => (t, s),
         None => (&tree, &selection),
@@ -28,6 +31,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
         (None, u) => u.clone(),
     };
     let rendered = output::render(tree, selection, options.markdown, options.comments, base.as_deref());
+    deadline.check()?;
     let text = nfc(rendered.text);
     let signals = classify::Signals::measure(tree, selection, &text);
     let page_type = classify::page_type(&meta, hints.url.as_deref(), &signals);
@@ -65,12 +69,12 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
 
 /// JavaScript apps (Discourse, for one) serve their crawler view inside `<noscript>`: when
 /// that markup holds much more prose than the page around it, extract from it instead.
-fn noscript_fallback(tree: &tree::Tree, selection: &score::Selection, options: &Options, kind: score::PageKind) -> Result<Option<(tree::Tree, score::Selection)>, ExtractError> {
+fn noscript_fallback(tree: &tree::Tree, selection: &score::Selection, options: &Options, kind: score::PageKind, deadline: &Deadline) -> Result<Option<(tree::Tree, score::Selection)>, ExtractError> {
     const MIN_NOSCRIPT_BYTES: usize = 1000;
     if tree.noscript_html.len() < MIN_NOSCRIPT_BYTES {
         return Ok(None);
     }
-    let (inner, _) = tree::build(&tree.noscript_html, &options.drop, options.max_memory_bytes)?;
+    let (inner, _) = tree::build(&tree.noscript_html, &options.drop, options.max_memory_bytes, deadline)?;
     let inner_selection = score::select(&inner, options.favor, kind);
     let mass = |s: &score::Selection| s.stats[s.root as usize].mass;
     Ok((mass(&inner_selection) > 2.0 * mass(selection)).then_some((inner, inner_selection)))

@@ -6,6 +6,7 @@
 
 use crate::api::ExtractError;
 use crate::attrs::{self, Attrs};
+use crate::deadline::Deadline;
 use crate::hints;
 use crate::metadata::MetaCollector;
 use crate::tags::{belongs_in_head, implied_close, Tag};
@@ -95,7 +96,7 @@ impl Tree {
 }
 
 /// Parses `html` (already UTF-8) into a [`Tree`], collecting metadata into `meta`.
-pub fn build(html: &str, drop_selectors: &[String], max_memory: usize) -> Result<(Tree, MetaCollector), ExtractError> {
+pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline: &Deadline) -> Result<(Tree, MetaCollector), ExtractError> {
     let state = Rc::new(RefCell::new(Builder::new()));
     // Not strict: lol-html would otherwise refuse markup whose text context is ambiguous
     // (a stray `<script>` inside `<select>`), and real pages have it.
@@ -142,14 +143,15 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize) -> Result
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
     // Fed in chunks, as a stream would be: lol-html then buffers only what spans a chunk
     // boundary, and its memory limit bounds that buffering.
-    html.as_bytes()
-        .chunks(CHUNK_BYTES)
-        .try_for_each(|chunk| rewriter.write(chunk))
-        .and_then(|_| rewriter.end())
-        .map_err(|e| match e {
-            lol_html::errors::RewritingError::MemoryLimitExceeded(_) => ExtractError::MemoryLimit,
-            other => ExtractError::Parse(other.to_string()),
-        })?;
+    let parse_error = |e| match e {
+        lol_html::errors::RewritingError::MemoryLimitExceeded(_) => ExtractError::MemoryLimit,
+        other => ExtractError::Parse(other.to_string()),
+    };
+    for chunk in html.as_bytes().chunks(CHUNK_BYTES) {
+        deadline.check()?;
+        rewriter.write(chunk).map_err(parse_error)?;
+    }
+    rewriter.end().map_err(parse_error)?;
     let builder = Rc::try_unwrap(state).ok().expect("the rewriter owned the only other handles").into_inner();
     Ok(builder.finish())
 }
@@ -450,7 +452,7 @@ mod tests {
     }
 
     fn parse(html: &str) -> Tree {
-        build(html, &[], 1 << 20).unwrap().0
+        build(html, &[], 1 << 20, &Deadline::after(0.0)).unwrap().0
     }
 
     #[test]
@@ -501,7 +503,7 @@ mod tests {
 
     #[test]
     fn drop_selectors_remove_elements() {
-        let (t, _) = build("<div class=ad>x</div><p>y</p>", &[".ad".to_string()], 1 << 20).unwrap();
+        let (t, _) = build("<div class=ad>x</div><p>y</p>", &[".ad".to_string()], 1 << 20, &Deadline::after(0.0)).unwrap();
         assert_eq!(texts(&t), "[y]");
     }
 }

@@ -338,6 +338,11 @@ fn budgets_are_reported_not_panicked() {
     let r = extract(huge_tag.as_bytes(), &Hints::default(), &options);
     assert_eq!(r.unwrap_err(), pith_core::ExtractError::MemoryLimit);
     assert!(extract_json(b"<p>x</p>", "{not json").contains(r#""kind":"bad_request""#));
+    // A microsecond is over before the first parser chunk is read.
+    let page = "<p>Some words in a paragraph.</p>".repeat(5000);
+    let out = extract_json(page.as_bytes(), r#"{"options":{"timeBudgetMs":0.001}}"#);
+    assert!(out.starts_with(r#"{"ok":false,"error":{"kind":"time_budget""#) && out.contains("time budget"), "{out}");
+    assert!(extract_json(page.as_bytes(), r#"{"options":{"timeBudgetMs":60000}}"#).starts_with(r#"{"ok":true"#));
 }
 
 fn serde_json_request(options: &Options) -> String {
