@@ -191,6 +191,8 @@ struct Builder {
     /// Raw text of the current `<title>` text node, decoded when the node ends.
     pending_title: String,
     capture: Capture,
+    /// A plain inline element just opened: the next text may need a space (see `text`).
+    inline_opened: bool,
     drop_next: bool,
     meta: MetaCollector,
     noscript_html: String,
@@ -209,6 +211,7 @@ impl Builder {
             raw_start: None,
             pending_title: String::new(),
             capture: Capture::None,
+            inline_opened: false,
             drop_next: false,
             meta: MetaCollector::default(),
             noscript_html: String::new(),
@@ -275,6 +278,7 @@ impl Builder {
         // A plain <span> or <b> says nothing a scorer needs: its text joins the enclosing
         // element's, and it costs no node and no end-tag handler.
         if tag == Tag::Inline && flags == 0 && !dropped {
+            self.inline_opened = true;
             return None;
         }
 
@@ -356,7 +360,23 @@ impl Builder {
         self.capture = self.stack.last().map_or(Capture::None, |o| o.capture);
     }
 
+    /// Shops set a brand and a product name in sibling spans that CSS lays out on two lines
+    /// (`<span>Merrell</span><span>Moab 3</span>`); read as one string they make a word that is
+    /// in neither ("MerrellMoab"). A lower-case letter meeting an upper-case one across an
+    /// element boundary gets a space (outside code, where `getValue` is split by highlighting).
+    fn needs_space_before(&self, raw: &str) -> bool {
+        let (Some(&last), Some(&first)) = (self.text.as_bytes().last(), raw.as_bytes().first()) else { return false };
+        let parent = self.stack.last().map_or(0, |o| o.id) as usize;
+        let adjacent = self.raw_start.is_none()
+            && matches!(self.nodes[parent].children.last(), Some(Child::Text(_, end)) if *end as usize == self.text.len());
+        adjacent
+            && last.is_ascii_lowercase()
+            && first.is_ascii_uppercase()
+            && !self.open_tags.iter().any(|t| matches!(t, Tag::Pre | Tag::Code))
+    }
+
     fn text(&mut self, raw: &str, last_in_node: bool) {
+        let inline_opened = std::mem::take(&mut self.inline_opened);
         match self.capture {
             Capture::Title => self.pending_title.push_str(raw),
             Capture::JsonLd => self.meta.json_ld_text(raw, last_in_node),
@@ -367,7 +387,11 @@ impl Builder {
                 }
             }
             Capture::None if self.dropped_depth == 0 => {
+                let space = inline_opened && self.needs_space_before(raw);
                 self.raw_start.get_or_insert(self.text.len() as u32);
+                if space {
+                    self.text.push(' ');
+                }
                 self.text.push_str(raw);
             }
             Capture::None => self.payload_bytes += raw.len(),

@@ -546,3 +546,12 @@ fn a_threads_reply_list_is_content_and_remarks_are_not() {
     assert!(text.contains("My tomato leaves curl") && text.contains("mulch the bed"), "{text:?}");
     assert!(!text.contains("Which variety"), "{text:?}");
 }
+
+#[test]
+fn a_lower_case_letter_meeting_an_upper_case_one_across_spans_gets_a_space() {
+    let page = br#"<body><p>Our boots, tested on every trail this year. <a href="/p"><span class="brand">Merrell</span><span class="name">Moab 3</span></a></p>
+        <pre><code><span class="fn">get</span><span class="fn">Value</span>()</code></pre></body>"#;
+    let text = text_of(page);
+    assert!(text.contains("Merrell Moab 3"), "{text:?}");
+    assert!(text.contains("getValue()"), "{text:?}");
+}
