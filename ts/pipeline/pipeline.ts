@@ -24,7 +24,7 @@ import { addStage, noteWorker, now, STAGE_TIMES } from './stages.js';
 export type { Outcome } from './record.js';
 
 /** Bytes of a gzipped WARC file per worker task (default of PipelineOptions.spanBytes). */
-export const SPAN_BYTES = 2 << 20;
+export const SPAN_BYTES = 1 << 20;
 
 export interface PipelineOptions {
   /** Worker threads. Default: one per core (os.availableParallelism()). */
