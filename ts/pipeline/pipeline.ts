@@ -1,6 +1,6 @@
 // The pipeline: input files -> spans (warc/reader.ts) -> piscina workers -> outcomes in input order.
 //
-// The main thread only plans: a gzipped WARC file is cut into spans of `spanBytes` (a fixed size,
+// The main thread only plans: a WARC file is cut into spans of `spanBytes` (a fixed size,
 // never derived from the worker count, so the output bytes are the same for any --workers), any
 // other file is one span. A worker reads, inflates, parses and extracts its span and hands back
 // its outcomes (with the output lines as one encoded chunk for the CLI).
@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import { extractRaw, type EngineName, type Favor, type RawResponse } from '../engine/index.js';
-import { isGzipWarc, wholeFile, type InputFile, type Span } from '../warc/reader.js';
+import { isWarcFile, newWalk, wholeFile, type InputFile, type Span } from '../warc/reader.js';
 import { coreOptions, extractorOptions, type ExtractorOptions, type Format } from './output.js';
 import type { Outcome } from './record.js';
 import type { LostRecord, SpanResult, SpanTask } from './worker.js';
@@ -23,7 +23,7 @@ import { addStage, noteWorker, now, STAGE_TIMES } from './stages.js';
 
 export type { Outcome } from './record.js';
 
-/** Bytes of a gzipped WARC file per worker task (default of PipelineOptions.spanBytes). */
+/** Bytes of a WARC file per worker task (default of PipelineOptions.spanBytes). */
 export const SPAN_BYTES = 1 << 20;
 
 export interface PipelineOptions {
@@ -47,7 +47,7 @@ export interface PipelineOptions {
   /** Spans between planner and consumer. Default 2 per worker, plus 2. */
   maxInFlight?: number;
   /**
-   * A gzipped WARC file is read in spans of this many bytes, one worker task each (default
+   * A WARC file is read in spans of this many bytes, one worker task each (default
    * SPAN_BYTES). The output is the same for any value; spans only set the unit of work.
    */
   spanBytes?: number;
@@ -108,9 +108,9 @@ export function checkOptions(options: PipelineOptions = {}): ExtractorOptions {
   return opts;
 }
 
-/** The spans a file is read in: fixed-size parts of a gzipped WARC file, else the whole file. */
+/** The spans a file is read in: fixed-size parts of a WARC file, else the whole file. */
 export async function planSpans(file: InputFile, spanBytes: number): Promise<Span[]> {
-  if (file.size <= spanBytes || !(await isGzipWarc(file))) return [wholeFile(file)];
+  if (file.size <= spanBytes || !(await isWarcFile(file))) return [wholeFile(file)];
   const spans: Span[] = [];
   for (let start = 0; start < file.size; start += spanBytes) {
     // The last span is open-ended: whatever follows the planned size is still read.
@@ -227,16 +227,24 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
       return;
     }
     let r: SpanRun = await step.result;
-    // A span's reader finds its first gzip member by looking for one; if that is not where the
-    // previous span's reader stopped (a false start inside a member, a member it could not
-    // recognize), the span is read again from where the previous one stopped.
-    if (!step.span.exact && !r.failed && expected !== undefined && r.walk.first !== expected) {
-      r = expected === null ? { outcomes: [], walk: { first: null, next: null, ok: true } } : await runSpan(step.file, { ...step.span, start: expected, exact: true });
+    const { span } = step;
+    if (!span.exact && !r.failed && expected !== undefined) {
+      // A span's reader finds its first record by looking for one. It must be where the previous
+      // span's reader stopped, when that is inside this span; otherwise there is none. When not (a
+      // false start inside a record, a record it did not recognize), the span is read again from
+      // where the previous reader stopped, or found to hold no record.
+      const stoppedInside = expected !== null && expected < span.end;
+      if (r.walk.first !== (stoppedInside ? expected : null)) {
+        r = stoppedInside ? await runSpan(step.file, { ...span, start: expected!, exact: true }) : { outcomes: [], walk: newWalk() };
+      }
+      // A span without a record start leaves the expectation as it was.
+      if (r.walk.first !== null) expected = r.walk.next;
+    } else {
+      expected = r.failed ? undefined : r.walk.next;
     }
-    expected = r.failed ? undefined : r.walk.next;
     fileOk &&= r.walk.ok;
     yield* r.outcomes;
-    yield { status: 'position', file: step.file, offset: Math.min(step.span.end, step.file.size) };
+    yield { status: 'position', file: step.file, offset: Math.min(span.end, step.file.size) };
   }
 
   const window: Step[] = [];

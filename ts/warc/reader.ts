@@ -256,10 +256,10 @@ async function fileEnd(win: FileWindow, off: number): Promise<number> {
   }
 }
 
-/** The next offset >= from where a gzip member holding a WARC record starts, or -1. */
-async function nextGzipMember(win: FileWindow, from: number): Promise<number> {
+/** The first offset in [from, limit) where a gzip member holding a WARC record starts, or -1. */
+async function nextGzipMember(win: FileWindow, from: number, limit = Infinity): Promise<number> {
   let pos = from;
-  for (;;) {
+  while (pos < limit) {
     const avail = await win.ensure(pos, 1 << 20);
     if (avail < GZ_MAGIC.length) return -1;
     const b = win.view(pos, avail);
@@ -269,6 +269,7 @@ async function nextGzipMember(win: FileWindow, from: number): Promise<number> {
       pos += avail - (GZ_MAGIC.length - 1);
       continue;
     }
+    if (pos + i >= limit) return -1;
     const h = gzipHeaderLength(b.subarray(i));
     if (h > 0) {
       try {
@@ -280,32 +281,37 @@ async function nextGzipMember(win: FileWindow, from: number): Promise<number> {
     }
     pos += i + 1;
   }
+  return -1;
 }
 
 const WARC_LINE = /^WARC\/\d+\.\d+\r?\n/;
 
-/** The next offset >= from where an uncompressed WARC record starts (a "WARC/x.y" line), or -1. */
-async function nextPlainRecord(win: FileWindow, from: number): Promise<number> {
+/**
+ * The first offset in (from, limit) where an uncompressed WARC record starts (a "WARC/x.y" line
+ * after a line end), or -1.
+ */
+async function nextPlainRecord(win: FileWindow, from: number, limit = Infinity): Promise<number> {
   let pos = from;
-  for (;;) {
+  while (pos < limit) {
     const avail = await win.ensure(pos, 1 << 20);
     if (avail < 8) return -1;
     const b = win.view(pos, avail);
     let i = b.indexOf('\nWARC/', 0, 'latin1');
     while (i >= 0 && !WARC_LINE.test(b.subarray(i + 1, i + 16).toString('latin1'))) i = b.indexOf('\nWARC/', i + 1, 'latin1');
-    if (i >= 0 && i + 16 <= avail) return pos + i + 1;
+    if (i >= 0 && i + 16 <= avail) return pos + i + 1 < limit ? pos + i + 1 : -1;
     if (win.eof) return -1;
     pos += Math.max(1, avail - 16);
   }
+  return -1;
 }
 
 /**
  * The gzip members of a file that start in [span.start, span.end), in order, reading past the end
  * to finish the last one. `span.exact`: a member (or the file) starts at span.start; otherwise the
- * first member at or after it is found by nextGzipMember. Fills `walk` as it goes.
+ * first member in the span is found by nextGzipMember. Fills `walk` as it goes.
  */
 async function* gzipUnits(win: FileWindow, span: Span, walk: Walk): AsyncGenerator<UnitEvent> {
-  let off = span.exact ? span.start : await nextGzipMember(win, span.start);
+  let off = span.exact ? span.start : await nextGzipMember(win, span.start, span.end);
   walk.first = off >= 0 && off < span.size ? off : null;
   let want = 1 << 16;
   while (off >= 0) {
@@ -403,10 +409,13 @@ async function* gzipUnits(win: FileWindow, span: Span, walk: Walk): AsyncGenerat
 
 const CRLF2 = Buffer.from('\r\n\r\n');
 
-async function* plainUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
-  let off = 0;
+/** The uncompressed WARC records that start in the span: as gzipUnits, for plain WARC files. */
+async function* plainUnits(win: FileWindow, span: Span, walk: Walk): AsyncGenerator<UnitEvent> {
+  // A record at span.start has its line end just before it.
+  let off = span.exact ? span.start : await nextPlainRecord(win, span.start - 1, span.end);
+  walk.first = off >= 0 && off < span.size ? off : null;
   let want = 1 << 16;
-  for (;;) {
+  while (off >= 0) {
     let avail = await win.ensure(off, want);
     if (avail === 0) return;
     let b = win.view(off, avail);
@@ -421,6 +430,10 @@ async function* plainUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
     if (s > 0) {
       off += s;
       continue;
+    }
+    if (off >= span.end) {
+      walk.next = off;
+      return;
     }
     if (b.subarray(0, 5).toString('latin1') !== 'WARC/') {
       const next = await nextPlainRecord(win, off);
@@ -656,15 +669,14 @@ async function probeFile(fh: FileHandle, size: number): Promise<Probe> {
 }
 
 /**
- * A gzipped WARC file (one member per record, as Common Crawl writes them) can be read in spans
- * by independent readers (see Span). Anything else is read whole, by one reader.
+ * A WARC file, gzipped (one member per record, as Common Crawl writes them) or not, can be read in
+ * spans by independent readers (see Span). Anything else is read whole, by one reader.
  */
-export async function isGzipWarc(file: InputFile): Promise<boolean> {
+export async function isWarcFile(file: InputFile): Promise<boolean> {
   let fh: FileHandle | undefined;
   try {
     fh = await open(file.path, 'r');
-    const p = await probeFile(fh, file.size);
-    return p.gz && p.warc;
+    return (await probeFile(fh, file.size)).warc;
   } catch {
     return false; // the reader reports why
   } finally {
@@ -673,10 +685,11 @@ export async function isGzipWarc(file: InputFile): Promise<boolean> {
 }
 
 /**
- * Which records of a file one reader reads: those whose gzip member starts in [start, end); the
- * last may run past `end`. Only gzipped WARC files are read in parts; other files are read whole
- * (`wholeFile`). `exact`: a member starts at `start` (or the file does); otherwise the reader
- * starts at the first gzip member at or after `start`.
+ * Which records of a file one reader reads: those whose gzip member (or, uncompressed, whose
+ * "WARC/" line) starts in [start, end); the last may run past `end`. Only WARC files are read in
+ * parts; other files are read whole (`wholeFile`). `exact`: a record starts at `start` (or the
+ * file does); otherwise the reader starts at the first record it finds in the span. A gzip stream
+ * holding many records is read by the span it starts in.
  */
 export interface Span {
   start: number;
@@ -691,10 +704,11 @@ export function wholeFile(file: InputFile): Span {
 }
 
 /**
- * What a reader found at the edges of its span: the offset of the first member it read (`first`)
- * and of the first member at or after the span's end (`next`); null where there was none. Of two
- * adjacent spans, the first's `next` is the second's `first` when both found the same member
- * boundary (see pipeline.ts). `ok`: no input error in the span.
+ * What a reader found at the edges of its span: where it started (`first`: the span's start when
+ * exact, else the first record start it found in the span) and where the first record at or after
+ * the span's end starts (`next`, where it stopped); null where there was none. The consumer checks
+ * that each span starts where the previous one stopped (see pipeline.ts). `ok`: no input error in
+ * the span.
  */
 export interface Walk {
   first: number | null;
@@ -747,7 +761,7 @@ export async function* readSpan(file: InputFile, span: Span, walk: Walk): AsyncG
       return;
     }
     const win = new FileWindow(fh, Math.min(READ_CHUNK, span.end - span.start + (64 << 10)));
-    for await (const ue of probe.gz ? gzipUnits(win, span, walk) : plainUnits(win)) {
+    for await (const ue of probe.gz ? gzipUnits(win, span, walk) : plainUnits(win, span, walk)) {
       if (ue.kind === 'error') {
         walk.ok = false;
         yield { kind: 'error', error: { file: file.path, offset: ue.offset, message: ue.message } };
