@@ -24,7 +24,7 @@ import { addStage, noteWorker, now, STAGE_TIMES } from './stages.js';
 export type { Outcome } from './record.js';
 
 /** Bytes of a WARC file per worker task (default of PipelineOptions.spanBytes). */
-export const SPAN_BYTES = 1 << 20;
+const SPAN_BYTES = 1 << 20;
 
 export interface PipelineOptions {
   /** Worker threads. Default: one per core (os.availableParallelism()). */
@@ -48,7 +48,7 @@ export interface PipelineOptions {
   maxInFlight?: number;
   /**
    * A WARC file is read in spans of this many bytes, one worker task each (default
-   * SPAN_BYTES). The output is the same for any value; spans only set the unit of work.
+   * 1 MiB). The output is the same for any value; spans only set the unit of work.
    */
   spanBytes?: number;
   /**
@@ -109,7 +109,7 @@ export function checkOptions(options: PipelineOptions = {}): ExtractorOptions {
 }
 
 /** The spans a file is read in: fixed-size parts of a WARC file, else the whole file. */
-export async function planSpans(file: InputFile, spanBytes: number): Promise<Span[]> {
+async function planSpans(file: InputFile, spanBytes: number): Promise<Span[]> {
   if (file.size <= spanBytes || !(await isWarcFile(file))) return [wholeFile(file)];
   const spans: Span[] = [];
   for (let start = 0; start < file.size; start += spanBytes) {
