@@ -12,7 +12,7 @@
 //   http_decode    workers: dechunking / Content-Encoding / sniffing
 //   extract        workers: the call into the core (extractRaw) and parsing its response JSON
 //   serialize      workers: building the output record and JSON.stringify
-//   compress_write workers: joining a span's lines, UTF-8 encoding, zstd compression (encodeJsonl);
+//   compress_write workers: a span's lines to UTF-8 and one zstd frame (encodeJsonl);
 //                  main: the file write calls (and encoding the rejects file)
 //   transfer       main: handing span tasks to piscina (structured clone of the task)
 
