@@ -199,4 +199,17 @@ describe('runPipeline over spans', () => {
     if (cli.error) console.warn('zstd(1) not found: skipping its check');
     else expect(cli.stdout).toBe(`${small!.join('\n')}\n`);
   }, 60_000);
+
+  it('pith extract over many spans: the same bytes (compressed output and rejects) for 1 and 2 workers', async () => {
+    const d = tmp();
+    const run = async (workers: number) => {
+      const out = path.join(d, `o-${workers}.jsonl.zst`);
+      const rej = path.join(d, `r-${workers}.jsonl`);
+      await runExtract({ inputs: [GZ, PLAIN], output: out, rejects: rej, workers, engine: 'native', log: new Sink(), progress: false, spanBytes: 900 });
+      return [readFileSync(out), readFileSync(rej)];
+    };
+    const [one, two] = [await run(1), await run(2)];
+    expect(one[0]!.equals(two[0]!)).toBe(true);
+    expect(one[1]!.equals(two[1]!)).toBe(true);
+  }, 60_000);
 });
