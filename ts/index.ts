@@ -48,7 +48,7 @@ export async function* extractWarc(input: string | string[], options: ExtractWar
   for await (const o of runPipeline(files, options)) {
     switch (o.status) {
       case 'extracted':
-        yield { status: 'extracted', record: JSON.parse(o.line) as OutputRecord };
+        yield { status: 'extracted', record: JSON.parse(o.line!) as OutputRecord }; // lines come with records without `encode`
         break;
       case 'skipped':
       case 'rejected': {

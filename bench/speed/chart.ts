@@ -388,7 +388,7 @@ function e2eMarkdown(e: any): string {
   L.push('');
   if (e.speedup_2_vs_1 != null) L.push(`2 workers vs 1: ${x2(e.speedup_2_vs_1)}x (ratio of medians; per interleaved pair ${x2(e.speedup_2_vs_1_pairs?.median)}x [${x2(e.speedup_2_vs_1_pairs?.min)}–${x2(e.speedup_2_vs_1_pairs?.max)}]). Output of 1 and 2 workers byte-identical: ${e.outputs_identical_across_workers ? 'yes' : 'NO'}.`, '');
   L.push('### CPU time by stage (instrumented run, PITH_STAGE_TIMES)', '');
-  L.push('Time inside each stage\'s synchronous code, summed over threads (≈ CPU time of that thread while it runs; preemption by other work inflates it), as a share of the process\'s user+sys CPU. "Not attributed" is the rest: GC, event loop, message passing and structured clone on the worker side, thread start-up, file reads.', '');
+  L.push('Time inside each stage\'s synchronous code, summed over threads (≈ CPU time of that thread while it runs; preemption by other work inflates it), as a share of the process\'s user+sys CPU. Workers read, inflate, parse, extract and zstd-encode whole spans of the input; the main thread plans spans and writes the encoded chunks. "Not attributed" is the rest: GC, event loop, message passing and structured clone, thread start-up, file reads, the async plumbing of the reader between stages.', '');
   const ws = Object.values(e.by_workers) as any[];
   L.push(`| stage | ${ws.map((w) => `${w.workers} worker${w.workers > 1 ? 's' : ''}: s | share`).join(' | ')} |`, `|---|${ws.map(() => '---|---|').join('')}`);
   const names = [...new Set(ws.flatMap((w) => w.instrumented.stages.map((s: any) => s.stage)))];
@@ -412,8 +412,8 @@ function e2eMarkdown(e: any): string {
   L.push('### Memory', '');
   L.push('One process: the main thread and the worker threads share its RSS, so the per-worker figures are estimates, measured two ways:', '');
   for (const w of ws) {
-    const ww = (w.instrumented.workers ?? []).map((x: any) => `thread ${x.thread_id}: ${fmt(x.peak_heap_mb)} MB (${x.tasks} tasks)`).join(', ');
-    L.push(`- ${w.workers} worker(s): peak RSS of the process ${fmt(w.peak_rss_mb.median, 0)} MB; V8 heap peak (heap + external, incl. WASM memory, sampled after each task) per worker: ${ww || '–'}.`);
+    const ww = (w.instrumented.workers ?? []).map((x: any) => `thread ${x.thread_id}: ${fmt(x.peak_heap_mb)} MB (${x.tasks} span tasks)`).join(', ');
+    L.push(`- ${w.workers} worker(s): peak RSS of the process ${fmt(w.peak_rss_mb.median, 0)} MB; V8 heap peak (heap + external, incl. WASM memory, sampled after each span task) per worker: ${ww || '–'}.`);
   }
   if (e.marginal_rss_per_worker_mb != null) L.push(`- Marginal RSS of the second worker (median peak RSS with 2 workers - with 1): ${fmt(e.marginal_rss_per_worker_mb)} MB. This includes the native engine's Rust allocations, which the V8 heap figure does not.`);
   L.push('');

@@ -8,7 +8,8 @@
 // (each a fresh process: wall time from spawn to exit, so Node start-up and pool start are in), under
 // /usr/bin/time for the process's user+sys CPU and peak RSS (ru_maxrss = VmHWM: main thread and all worker
 // threads, it is one process); VmRSS/VmHWM are also sampled from /proc every 50 ms. Then one more run with
-// PITH_STAGE_TIMES (ts/pipeline/stages.ts) for the time by stage and the V8 heap peak of each worker isolate;
+// PITH_STAGE_TIMES (ts/pipeline/stages.ts) for the time by stage (most stages run in the workers, which read their
+// own spans of the WARC) and the V8 heap peak of each worker isolate;
 // its throughput is reported too, next to the plain runs, to show the instrumentation costs nothing measurable.
 // Outputs of the runs are compared byte for byte (1 vs 2 workers must be identical).
 //
@@ -141,11 +142,11 @@ function sameFile(a: string, b: string): boolean {
 const STAGE_LABEL: Record<string, string> = {
   read_gunzip: 'read+gunzip',
   parse_warc: 'parse WARC',
-  transfer: 'transfer',
+  transfer: 'transfer (span tasks to workers)',
   http_decode: 'HTTP decode',
   extract: 'extract',
   serialize: 'serialize (record + JSON)',
-  compress_write: 'compress+write (zstd)',
+  compress_write: 'encode+compress+write (zstd)',
 };
 
 async function main() {

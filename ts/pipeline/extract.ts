@@ -57,11 +57,12 @@ export async function runExtract(opts: ExtractRunOptions): Promise<ExtractRunRes
     drawn = false;
   };
   try {
-    for await (const o of runPipeline(files, opts)) {
+    // The workers encode the output lines (zstd frames at the writer's level), one chunk a span.
+    for await (const o of runPipeline(files, { ...opts, encode: { zstdLevel: out.zstdLevel } })) {
       stats.add(o);
       switch (o.status) {
-        case 'extracted':
-          await out.write(o.line);
+        case 'chunk':
+          await out.writeChunk(o);
           break;
         case 'rejected':
           if (rej) {

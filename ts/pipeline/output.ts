@@ -4,7 +4,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, unlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { once } from 'node:events';
-import { CompressStream } from 'zstd-napi';
+import { compress } from 'zstd-napi';
 import type { Extraction, Favor } from '../engine/index.js';
 import type { RecordMeta } from '../warc/reader.js';
 import { addStage, now, STAGE_TIMES } from './stages.js';
@@ -154,16 +154,63 @@ export function buildRecord(meta: RecordMeta, r: Extraction, opts: ExtractorOpti
   return rec;
 }
 
+/** Output lines encoded for the file: UTF-8 JSONL, as one zstd frame when compressed. */
+export interface JsonlChunk {
+  data: Uint8Array;
+  lines: number;
+  /** UTF-8 bytes before compression. */
+  bytes: number;
+}
+
 /**
- * Writes JSON lines to a file, zstd-compressed when the name ends in .zst. Lines are gathered into
- * 1 MiB batches cut by size alone, so the compressed bytes depend only on the lines written, never
- * on timing. Writes go to `<path>.partial`, renamed into place by close().
+ * Encodes lines as JSONL, one zstd frame (with checksum) at `zstdLevel`, or plain when null.
+ * Concatenated frames are one valid zstd stream (zstd -d, zstd-napi), so chunks encoded apart,
+ * in workers, are written one after the other.
+ */
+export function encodeJsonl(lines: string[], zstdLevel: number | null): JsonlChunk {
+  const t = STAGE_TIMES ? now() : 0;
+  const text = utf8Lines(lines);
+  const data = zstdLevel === null ? text : compress(text, { compressionLevel: zstdLevel, checksumFlag: true });
+  if (STAGE_TIMES) addStage('compress_write', now() - t);
+  return { data, lines: lines.length, bytes: text.length };
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * The lines as UTF-8, each followed by a newline. Encoded line by line into one buffer (grown when
+ * a line needs more than its length in bytes): joining them first costs several times more.
+ */
+function utf8Lines(lines: string[]): Buffer {
+  let size = lines.length;
+  for (const line of lines) size += line.length;
+  let buf = Buffer.allocUnsafe(size);
+  let off = 0;
+  for (const line of lines) {
+    let r = utf8.encodeInto(line, buf.subarray(off));
+    if (r.read < line.length || off + r.written >= buf.length) {
+      const grown = Buffer.allocUnsafe(Math.max(2 * buf.length, off + 3 * line.length + 1));
+      buf.copy(grown, 0, 0, off);
+      buf = grown;
+      r = utf8.encodeInto(line, buf.subarray(off));
+    }
+    off += r.written;
+    buf[off++] = 0x0a;
+  }
+  return buf.subarray(0, off);
+}
+
+/**
+ * Writes JSON lines to a file, zstd-compressed when the name ends in .zst: lines one by one
+ * (gathered into 1 MiB batches cut by size alone, so the bytes depend only on the lines, never on
+ * timing) or chunks encoded elsewhere (encodeJsonl in the workers). Writes go to `<path>.partial`,
+ * renamed into place by close().
  */
 export class JsonlWriter {
   private readonly tmp: string;
   private readonly file: WriteStream;
-  private readonly zstd: CompressStream | null;
-  private readonly sink: NodeJS.WritableStream;
+  /** The zstd level chunks for this file are encoded at; null: plain JSONL. */
+  readonly zstdLevel: number | null;
   private pending: string[] = [];
   private pendingChars = 0;
   private failed: Error | null = null;
@@ -176,6 +223,7 @@ export class JsonlWriter {
     level = 3,
   ) {
     this.tmp = `${path}.partial`;
+    this.zstdLevel = path.endsWith('.zst') ? level : null;
     this.file = createWriteStream(this.tmp);
     this.file.on('error', (e) => (this.failed ??= e));
     // Listen now: 'ready' may fire before anyone awaits ready().
@@ -184,15 +232,6 @@ export class JsonlWriter {
       this.file.once('error', reject);
     });
     this.opened.catch(() => {});
-    if (path.endsWith('.zst')) {
-      this.zstd = new CompressStream({ compressionLevel: level, checksumFlag: true });
-      this.zstd.on('error', (e) => (this.failed ??= e));
-      this.zstd.pipe(this.file);
-      this.sink = this.zstd;
-    } else {
-      this.zstd = null;
-      this.sink = this.file;
-    }
   }
 
   /** Resolves once the file is open (rejects when it cannot be created). */
@@ -202,29 +241,40 @@ export class JsonlWriter {
 
   async write(line: string): Promise<void> {
     if (this.failed) throw this.failed;
-    this.pending.push(line, '\n');
+    this.pending.push(line);
     this.pendingChars += line.length + 1;
-    this.lines++;
     if (this.pendingChars >= 1 << 20) await this.flushBatch();
+  }
+
+  /** Writes a chunk from encodeJsonl (at this writer's zstdLevel) after the lines written so far. */
+  async writeChunk(chunk: JsonlChunk): Promise<void> {
+    await this.flushBatch();
+    await this.put(chunk);
   }
 
   private async flushBatch(): Promise<void> {
     if (!this.pending.length) return;
-    const t = STAGE_TIMES ? now() : 0;
-    const buf = Buffer.from(this.pending.join(''), 'utf8');
+    const chunk = encodeJsonl(this.pending, this.zstdLevel);
     this.pending = [];
     this.pendingChars = 0;
-    this.bytes += buf.length;
-    const ok = this.sink.write(buf);
+    await this.put(chunk);
+  }
+
+  private async put(chunk: JsonlChunk): Promise<void> {
+    if (this.failed) throw this.failed;
+    this.lines += chunk.lines;
+    this.bytes += chunk.bytes;
+    const t = STAGE_TIMES ? now() : 0;
+    const ok = this.file.write(chunk.data);
     if (STAGE_TIMES) addStage('compress_write', now() - t);
-    if (!ok) await once(this.sink as NodeJS.EventEmitter, 'drain');
+    if (!ok) await once(this.file, 'drain');
     if (this.failed) throw this.failed;
   }
 
   async close(): Promise<void> {
     await this.flushBatch();
     const done = once(this.file, 'close');
-    this.sink.end();
+    this.file.end();
     await done;
     if (this.failed) throw this.failed;
     await rename(this.tmp, this.path);
@@ -234,7 +284,6 @@ export class JsonlWriter {
   async abort(): Promise<void> {
     if (!this.file.destroyed) {
       const closed = once(this.file, 'close').catch(() => {});
-      this.zstd?.destroy();
       this.file.destroy();
       await closed;
     }

@@ -1,8 +1,13 @@
-// The pipeline: input files -> framed records -> piscina workers -> outcomes in input order.
+// The pipeline: input files -> spans (warc/reader.ts) -> piscina workers -> outcomes in input order.
 //
-// Backpressure: at most `maxInFlight` records are between the reader and the consumer (queued,
-// in a worker, or finished but waiting for an earlier one). The reader waits for the oldest
-// when the window is full, so memory depends on the window, not on the input size.
+// The main thread only plans: a WARC file is cut into spans of `spanBytes` (a fixed size,
+// never derived from the worker count, so the output bytes are the same for any --workers), any
+// other file is one span. A worker reads, inflates, parses and extracts its span and hands back
+// its outcomes (with the output lines as one encoded chunk for the CLI).
+//
+// Backpressure: at most `maxInFlight` spans are between the planner and the consumer (queued, in
+// a worker, or finished but waiting for an earlier one), so memory depends on the window, not on
+// the input size.
 
 import os from 'node:os';
 import { existsSync } from 'node:fs';
@@ -10,10 +15,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import { extractRaw, type EngineName, type Favor, type RawResponse } from '../engine/index.js';
-import { readFileRecords, type InputError, type InputFile, type ReadEvent, type RecordMeta } from '../warc/reader.js';
+import { isWarcFile, newWalk, wholeFile, type InputFile, type Span } from '../warc/reader.js';
 import { coreOptions, extractorOptions, type ExtractorOptions, type Format } from './output.js';
-import type { Verdict, WorkerResult, WorkerTask } from './worker.js';
+import type { Outcome } from './record.js';
+import type { LostRecord, SpanResult, SpanTask } from './worker.js';
 import { addStage, noteWorker, now, STAGE_TIMES } from './stages.js';
+
+export type { Outcome } from './record.js';
+
+/** Bytes of a WARC file per worker task (default of PipelineOptions.spanBytes). */
+const SPAN_BYTES = 1 << 20;
 
 export interface PipelineOptions {
   /** Worker threads. Default: one per core (os.availableParallelism()). */
@@ -33,25 +44,27 @@ export interface PipelineOptions {
    * `not_accepted:<reject_reason>`. Default false (every record is written, with `accepted`).
    */
   accept?: boolean;
-  /** Records between reader and consumer. Default 8 per worker. */
+  /** Spans between planner and consumer. Default 2 per worker, plus 2. */
   maxInFlight?: number;
+  /**
+   * A WARC file is read in spans of this many bytes, one worker task each (default
+   * 1 MiB). The output is the same for any value; spans only set the unit of work.
+   */
+  spanBytes?: number;
+  /**
+   * Set: extracted outcomes come without `line`; each span's lines follow its records as one
+   * `chunk` outcome, encoded by the worker (zstd frame at this level; null: plain JSONL).
+   */
+  encode?: { zstdLevel: number | null };
   /** Payloads larger than this (after HTTP decoding) are rejected. Default 32 MiB (the core's limit). */
   maxInputBytes?: number;
   /**
-   * Time budget per record in seconds, counted from when a worker starts it (0: none). A record
-   * over it is rejected (budget_exceeded) and its worker thread replaced. Default 60.
+   * Time budget per record in seconds, counted from when a worker hands it to the core (0: none).
+   * A record over it is rejected (budget_exceeded), its worker thread replaced and the rest of its
+   * span read again. Default 60.
    */
   timeoutSeconds?: number;
 }
-
-export type Outcome =
-  | { status: 'extracted'; meta: RecordMeta; line: string; ratio: number; textBytes: number; htmlBytes: number; verdict: Verdict }
-  | { status: 'skipped'; meta: RecordMeta; reason: string }
-  | { status: 'rejected'; meta: RecordMeta; reason: string; message: string; verdict?: Verdict }
-  | { status: 'error'; error: InputError }
-  | { status: 'file_start'; file: InputFile }
-  | { status: 'file_end'; file: InputFile; ok: boolean }
-  | { status: 'position'; file: InputFile; offset: number };
 
 /** dist/pipeline/worker.js; from the TypeScript sources (tests), the built copy in dist/. */
 export function workerPath(): string {
@@ -95,36 +108,41 @@ export function checkOptions(options: PipelineOptions = {}): ExtractorOptions {
   return opts;
 }
 
-function fromReadEvent(ev: ReadEvent): Outcome {
-  switch (ev.kind) {
-    case 'skip':
-      return { status: 'skipped', meta: ev.meta, reason: ev.reason };
-    case 'reject':
-      return { status: 'rejected', meta: ev.meta, reason: ev.reason, message: ev.message };
-    case 'error':
-      return { status: 'error', error: ev.error };
-    case 'file_start':
-      return { status: 'file_start', file: ev.file };
-    case 'file_end':
-      return { status: 'file_end', file: ev.file, ok: ev.ok };
-    case 'position':
-      return { status: 'position', file: ev.file, offset: ev.offset };
-    case 'extract':
-      throw new Error('unreachable');
+/** The spans a file is read in: fixed-size parts of a WARC file, else the whole file. */
+async function planSpans(file: InputFile, spanBytes: number): Promise<Span[]> {
+  if (file.size <= spanBytes || !(await isWarcFile(file))) return [wholeFile(file)];
+  const spans: Span[] = [];
+  for (let start = 0; start < file.size; start += spanBytes) {
+    // The last span is open-ended: whatever follows the planned size is still read.
+    const end = start + spanBytes >= file.size ? Infinity : start + spanBytes;
+    spans.push({ start, end, size: file.size, exact: start === 0 });
   }
+  return spans;
 }
 
+/** A span's result; `failed`: its worker failed outside any record, the outcomes are one error. */
+type SpanRun = SpanResult & { failed?: boolean };
+
+type Step =
+  | { kind: 'file_start'; file: InputFile }
+  | { kind: 'span'; file: InputFile; span: Span; result: Promise<SpanRun> }
+  | { kind: 'file_end'; file: InputFile };
+
 /**
- * Runs the inputs through the pool; yields every outcome (records, file errors, progress marks)
- * in input order, whatever the number of workers.
+ * Runs the inputs through the pool; yields every outcome (records, file errors, progress marks,
+ * encoded chunks) in input order, whatever the number of workers.
  */
 export async function* runPipeline(files: InputFile[], options: PipelineOptions = {}): AsyncGenerator<Outcome> {
   const workers = Math.max(1, options.workers ?? defaultWorkers());
-  const maxInFlight = Math.max(2, options.maxInFlight ?? workers * 8);
-  const engine = options.engine ?? 'native';
-  const taskOptions = checkOptions(options);
-  const maxInputBytes = options.maxInputBytes ?? 32 << 20;
-  const pool = new Piscina<WorkerTask, WorkerResult>({
+  const maxInFlight = Math.max(2, options.maxInFlight ?? workers * 2 + 2);
+  const spanBytes = Math.max(1, options.spanBytes ?? SPAN_BYTES);
+  const context = {
+    engine: options.engine ?? 'native',
+    options: checkOptions(options),
+    maxInputBytes: options.maxInputBytes ?? 32 << 20,
+    encode: options.encode ?? null,
+  };
+  const pool = new Piscina<SpanTask, SpanResult>({
     filename: pathToFileURL(workerPath()).href,
     minThreads: workers,
     maxThreads: workers,
@@ -132,85 +150,117 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
     idleTimeout: 60_000,
     concurrentTasksPerWorker: 1,
   });
-  const window: Promise<Outcome>[] = [];
-  // Watchdog: workers write each task's start time into its slot; a task running longer than
-  // the budget is aborted (piscina then terminates that thread and starts a new one). A slot is
-  // reused only after its previous task left the window, so at most maxInFlight slots are live.
+  // Watchdog: workers keep the start time and number of the record in the core in their task's
+  // slot (see SpanTask.watch); a record running longer than the budget gets its task aborted
+  // (piscina then terminates that thread and starts a new one). Slots are taken from a free list.
   const timeoutMs = Math.max(0, (options.timeoutSeconds ?? 60) * 1000);
   const clockBase = Date.now();
-  const started = new Int32Array(new SharedArrayBuffer(4 * maxInFlight));
+  const slots = maxInFlight + 1; // reruns of a span take a slot while the span's own is released
+  const state = new Int32Array(new SharedArrayBuffer(8 * slots));
+  const free = Array.from({ length: slots }, (_, i) => i);
   const running = new Map<number, AbortController>();
-  let nextSlot = 0;
   const watchdog = timeoutMs
     ? setInterval(() => {
-        const now = Date.now() - clockBase;
+        const t = Date.now() - clockBase;
         for (const [slot, ctl] of running) {
-          const t = Atomics.load(started, slot);
-          if (t > 0 && now - t > timeoutMs) ctl.abort();
+          const started = Atomics.load(state, 2 * slot);
+          // The reason names the record, read now: the worker may move on before it is stopped.
+          if (started > 0 && t - started > timeoutMs) ctl.abort(Atomics.load(state, 2 * slot + 1));
         }
       }, Math.max(1, Math.min(1000, timeoutMs / 4)))
     : null;
   watchdog?.unref();
-  const submit = (ev: Extract<ReadEvent, { kind: 'extract' }>): Promise<Outcome> => {
-    const t0 = STAGE_TIMES ? now() : 0;
-    // A payload of its own, so that its buffer can be transferred (the source may be a view into
-    // a larger buffer the reader still uses).
-    const body = new Uint8Array(ev.body.length);
-    body.set(ev.body);
-    const task: WorkerTask = {
-      body,
-      chunked: ev.chunked,
-      contentEncoding: ev.contentEncoding,
-      sniff: ev.sniff,
-      meta: ev.meta,
-      engine,
-      options: taskOptions,
-      maxInputBytes,
-    };
-    let ctl: AbortController | undefined;
-    let slot = -1;
-    if (timeoutMs) {
-      slot = nextSlot;
-      nextSlot = (nextSlot + 1) % maxInFlight;
-      Atomics.store(started, slot, 0);
-      ctl = new AbortController();
-      running.set(slot, ctl);
-      task.clock = { started, slot, base: clockBase };
-    }
-    const settle = () => {
-      if (slot >= 0 && running.get(slot) === ctl) running.delete(slot);
-    };
-    const ran = pool.run(task, { transferList: [body.buffer], signal: ctl?.signal });
-    if (STAGE_TIMES) addStage('transfer', now() - t0);
-    return ran.finally(settle).then(
-      (r): Outcome => {
-        if (STAGE_TIMES && r.stages) {
+
+  /**
+   * Runs one span in the pool. A record that overruns the time budget or takes its worker down is
+   * given its rejection and the span run again without it, until the span completes.
+   */
+  const runSpan = async (file: InputFile, span: Span): Promise<SpanRun> => {
+    const lost: LostRecord[] = [];
+    for (;;) {
+      const t0 = STAGE_TIMES ? now() : 0;
+      const slot = free.pop()!;
+      const ctl = new AbortController();
+      Atomics.store(state, 2 * slot, 0);
+      Atomics.store(state, 2 * slot + 1, 0);
+      const task: SpanTask = { file, span, ...context, lost: [...lost], watch: { state, slot, base: clockBase } };
+      if (timeoutMs) running.set(slot, ctl);
+      const ran = pool.run(task, { signal: ctl.signal });
+      if (STAGE_TIMES) addStage('transfer', now() - t0);
+      try {
+        const r = await ran;
+        if (STAGE_TIMES) {
           noteWorker(r.stages);
           delete r.stages;
         }
-        if (r.status === 'extracted') return { ...r, meta: ev.meta };
-        if (r.status === 'skipped') return { status: 'skipped', meta: ev.meta, reason: r.reason };
-        return r.verdict
-          ? { status: 'rejected', meta: ev.meta, reason: r.reason, message: r.message, verdict: r.verdict }
-          : { status: 'rejected', meta: ev.meta, reason: r.reason, message: r.message };
-      },
-      (e: unknown): Outcome =>
-        ctl?.signal.aborted
-          ? { status: 'rejected', meta: ev.meta, reason: 'budget_exceeded', message: `took more than ${timeoutMs / 1000} s (time budget); worker restarted` }
-          : { status: 'rejected', meta: ev.meta, reason: 'core_error', message: `worker failed: ${String((e as Error)?.message ?? e)}` },
-    );
-  };
-  try {
-    for (const file of files) {
-      for await (const ev of readFileRecords(file)) {
-        window.push(ev.kind === 'extract' ? submit(ev) : Promise.resolve(fromReadEvent(ev)));
-        while (window.length >= maxInFlight) yield await window.shift()!;
+        return r;
+      } catch (e) {
+        if (ctl.signal.aborted) {
+          lost.push({ index: ctl.signal.reason as number, reason: 'budget_exceeded', message: `took more than ${timeoutMs / 1000} s (time budget); worker restarted` });
+        } else if (Atomics.load(state, 2 * slot) > 0) {
+          lost.push({ index: Atomics.load(state, 2 * slot + 1), reason: 'core_error', message: `worker failed: ${String((e as Error)?.message ?? e)}` });
+        } else {
+          // Not inside a record: the rest of the span is lost, said so as an input error.
+          const message = `worker failed reading bytes ${span.start}-${Math.min(span.end, span.size)}: ${String((e as Error)?.message ?? e)}`;
+          return { outcomes: [{ status: 'error', error: { file: file.path, offset: span.start, message } }], walk: { first: null, next: null, ok: false }, failed: true };
+        }
+      } finally {
+        running.delete(slot);
+        free.push(slot);
       }
     }
-    while (window.length) yield await window.shift()!;
+  };
+
+  // The consumer's view of the current file: where the previous span's reader stopped, which is
+  // where the next one must start (undefined: unknown, after a failed span).
+  let expected: number | null | undefined = 0;
+  let fileOk = true;
+  async function* settle(step: Step): AsyncGenerator<Outcome> {
+    if (step.kind === 'file_start') {
+      expected = 0;
+      fileOk = true;
+      yield { status: 'file_start', file: step.file };
+      return;
+    }
+    if (step.kind === 'file_end') {
+      yield { status: 'file_end', file: step.file, ok: fileOk };
+      return;
+    }
+    let r: SpanRun = await step.result;
+    const { span } = step;
+    if (!span.exact && !r.failed && expected !== undefined) {
+      // A span's reader finds its first record by looking for one. It must be where the previous
+      // span's reader stopped, when that is inside this span; otherwise there is none. When not (a
+      // false start inside a record, a record it did not recognize), the span is read again from
+      // where the previous reader stopped, or found to hold no record.
+      const stoppedInside = expected !== null && expected < span.end;
+      if (r.walk.first !== (stoppedInside ? expected : null)) {
+        r = stoppedInside ? await runSpan(step.file, { ...span, start: expected!, exact: true }) : { outcomes: [], walk: newWalk() };
+      }
+      // A span without a record start leaves the expectation as it was.
+      if (r.walk.first !== null) expected = r.walk.next;
+    } else {
+      expected = r.failed ? undefined : r.walk.next;
+    }
+    fileOk &&= r.walk.ok;
+    yield* r.outcomes;
+    yield { status: 'position', file: step.file, offset: Math.min(span.end, step.file.size) };
+  }
+
+  const window: Step[] = [];
+  try {
+    for (const file of files) {
+      window.push({ kind: 'file_start', file });
+      for (const span of await planSpans(file, spanBytes)) {
+        window.push({ kind: 'span', file, span, result: runSpan(file, span) });
+        while (window.length >= maxInFlight) yield* settle(window.shift()!);
+      }
+      window.push({ kind: 'file_end', file });
+    }
+    while (window.length) yield* settle(window.shift()!);
   } finally {
     // On early exit, let queued tasks settle before tearing the pool down.
-    await Promise.allSettled(window);
+    await Promise.allSettled(window.map((s) => (s.kind === 'span' ? s.result : null)));
     if (watchdog) clearInterval(watchdog);
     await pool.destroy();
   }

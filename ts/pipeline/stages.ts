@@ -5,15 +5,16 @@
 //
 // Stages (nanoseconds of wall time inside synchronous code sections, which on an idle core is the
 // thread's CPU time; `process_cpu_ns` is the whole process's user+sys CPU for comparison, the
-// difference being what no stage covers: GC, event loop, messaging, thread start-up, fs reads):
-//   read_gunzip    main: inflating the gzip members (zlib.inflateRawSync)
-//   parse_warc     main: warcio parsing of the WARC headers, the HTTP head, classification
-//   transfer       main: copying the payload into its own buffer and handing the task to piscina
-//                  (structured clone of the task; the payload buffer is transferred)
+// difference being what no stage covers: GC, event loop, messaging, thread start-up, fs reads).
+// Workers read their own spans of the input (see pipeline.ts), so all but two stages run there:
+//   read_gunzip    workers: inflating the gzip members (zlib.inflateRawSync)
+//   parse_warc     workers: warcio parsing of the WARC headers, the HTTP head, classification
 //   http_decode    workers: dechunking / Content-Encoding / sniffing
 //   extract        workers: the call into the core (extractRaw) and parsing its response JSON
 //   serialize      workers: building the output record and JSON.stringify
-//   compress_write main: joining lines into batches, UTF-8 encoding, zstd compression, file write call
+//   compress_write workers: a span's lines to UTF-8 and one zstd frame (encodeJsonl);
+//                  main: the file write calls (and encoding the rejects file)
+//   transfer       main: handing span tasks to piscina (structured clone of the task)
 
 import { readFileSync, writeFileSync } from 'node:fs';
 

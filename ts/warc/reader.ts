@@ -78,6 +78,9 @@ export type ReadEvent =
   /** Bytes of the current file consumed so far (for progress). */
   | { kind: 'position'; file: InputFile; offset: number };
 
+/** The events of one span of a file (readSpan): all but the file's start and end. */
+export type SpanEvent = Exclude<ReadEvent, { kind: 'file_start' | 'file_end' }>;
+
 const HTML_EXT = /\.(html?|xhtml)(\.gz)?$/i;
 const WARC_EXT = /\.warc(\.gz)?$/i;
 
@@ -149,14 +152,18 @@ class FileWindow {
   private buf: Buffer = Buffer.alloc(0);
   private base = 0;
   eof = false;
-  constructor(private readonly fh: FileHandle) {}
+  /** `readChunk`: bytes read ahead at a time (a range reader wants little more than its range). */
+  constructor(
+    private readonly fh: FileHandle,
+    private readonly readChunk = READ_CHUNK,
+  ) {}
 
   /** Loads [off, off + n) as far as the file allows; returns the number of bytes available from off. */
   async ensure(off: number, n: number): Promise<number> {
     const avail = this.base + this.buf.length - off;
     if (avail >= n || this.eof) return Math.max(0, avail);
     const keep = off >= this.base && avail > 0 ? this.buf.subarray(off - this.base) : Buffer.alloc(0);
-    const cap = Math.max(n, keep.length + READ_CHUNK);
+    const cap = Math.max(n, keep.length + this.readChunk);
     const nb = Buffer.allocUnsafe(cap);
     keep.copy(nb, 0);
     let filled = keep.length;
@@ -234,6 +241,7 @@ export const MAX_RECORD_BYTES = 64 << 20;
 const MAX_MEMBER_BYTES = MAX_RECORD_BYTES;
 
 const GZ_MAGIC = Buffer.from([0x1f, 0x8b, 0x08]);
+const INFLATE_CHUNK = 256 << 10;
 
 function describeSkip(off: number, next: number, end: number): string {
   return next >= 0 ? `skipped ${next - off} bytes to the next record at offset ${next}` : `no record after it (${end - off} bytes skipped)`;
@@ -248,10 +256,10 @@ async function fileEnd(win: FileWindow, off: number): Promise<number> {
   }
 }
 
-/** The next offset >= from where a gzip member holding a WARC record starts, or -1. */
-async function nextGzipMember(win: FileWindow, from: number): Promise<number> {
+/** The first offset in [from, limit) where a gzip member holding a WARC record starts, or -1. */
+async function nextGzipMember(win: FileWindow, from: number, limit = Infinity): Promise<number> {
   let pos = from;
-  for (;;) {
+  while (pos < limit) {
     const avail = await win.ensure(pos, 1 << 20);
     if (avail < GZ_MAGIC.length) return -1;
     const b = win.view(pos, avail);
@@ -261,6 +269,7 @@ async function nextGzipMember(win: FileWindow, from: number): Promise<number> {
       pos += avail - (GZ_MAGIC.length - 1);
       continue;
     }
+    if (pos + i >= limit) return -1;
     const h = gzipHeaderLength(b.subarray(i));
     if (h > 0) {
       try {
@@ -272,29 +281,44 @@ async function nextGzipMember(win: FileWindow, from: number): Promise<number> {
     }
     pos += i + 1;
   }
+  return -1;
 }
 
 const WARC_LINE = /^WARC\/\d+\.\d+\r?\n/;
 
-/** The next offset >= from where an uncompressed WARC record starts (a "WARC/x.y" line), or -1. */
-async function nextPlainRecord(win: FileWindow, from: number): Promise<number> {
+/**
+ * The first offset in (from, limit) where an uncompressed WARC record starts (a "WARC/x.y" line
+ * after a line end), or -1.
+ */
+async function nextPlainRecord(win: FileWindow, from: number, limit = Infinity): Promise<number> {
   let pos = from;
-  for (;;) {
+  while (pos < limit) {
     const avail = await win.ensure(pos, 1 << 20);
     if (avail < 8) return -1;
     const b = win.view(pos, avail);
     let i = b.indexOf('\nWARC/', 0, 'latin1');
     while (i >= 0 && !WARC_LINE.test(b.subarray(i + 1, i + 16).toString('latin1'))) i = b.indexOf('\nWARC/', i + 1, 'latin1');
-    if (i >= 0 && i + 16 <= avail) return pos + i + 1;
+    if (i >= 0 && i + 16 <= avail) return pos + i + 1 < limit ? pos + i + 1 : -1;
     if (win.eof) return -1;
     pos += Math.max(1, avail - 16);
   }
+  return -1;
 }
 
-async function* gzipUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
-  let off = 0;
+/**
+ * The gzip members of a file that start in [span.start, span.end), in order, reading past the end
+ * to finish the last one. `span.exact`: a member (or the file) starts at span.start; otherwise the
+ * first member in the span is found by nextGzipMember. Fills `walk` as it goes.
+ */
+async function* gzipUnits(win: FileWindow, span: Span, walk: Walk): AsyncGenerator<UnitEvent> {
+  let off = span.exact ? span.start : await nextGzipMember(win, span.start, span.end);
+  walk.first = off >= 0 && off < span.size ? off : null;
   let want = 1 << 16;
-  for (;;) {
+  while (off >= 0) {
+    if (off >= span.end) {
+      walk.next = off < span.size ? off : null;
+      return;
+    }
     const avail = await win.ensure(off, want);
     if (avail === 0) return;
     const b = win.view(off, avail);
@@ -320,7 +344,9 @@ async function* gzipUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
     let out: { buffer: Buffer; engine: zlib.InflateRaw };
     const tz = STAGE_TIMES ? now() : 0;
     try {
-      out = zlib.inflateRawSync(b.subarray(h), { info: true, maxOutputLength: MAX_MEMBER_BYTES }) as unknown as {
+      // 256 KiB output chunks: members inflate to ~300 KB on average, and zlib's default 16 KiB
+      // chunks cost a call and a copy each.
+      out = zlib.inflateRawSync(b.subarray(h), { info: true, maxOutputLength: MAX_MEMBER_BYTES, chunkSize: INFLATE_CHUNK }) as unknown as {
         buffer: Buffer;
         engine: zlib.InflateRaw;
       };
@@ -383,10 +409,13 @@ async function* gzipUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
 
 const CRLF2 = Buffer.from('\r\n\r\n');
 
-async function* plainUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
-  let off = 0;
+/** The uncompressed WARC records that start in the span: as gzipUnits, for plain WARC files. */
+async function* plainUnits(win: FileWindow, span: Span, walk: Walk): AsyncGenerator<UnitEvent> {
+  // A record at span.start has its line end just before it.
+  let off = span.exact ? span.start : await nextPlainRecord(win, span.start - 1, span.end);
+  walk.first = off >= 0 && off < span.size ? off : null;
   let want = 1 << 16;
-  for (;;) {
+  while (off >= 0) {
     let avail = await win.ensure(off, want);
     if (avail === 0) return;
     let b = win.view(off, avail);
@@ -401,6 +430,10 @@ async function* plainUnits(win: FileWindow): AsyncGenerator<UnitEvent> {
     if (s > 0) {
       off += s;
       continue;
+    }
+    if (off >= span.end) {
+      walk.next = off;
+      return;
     }
     if (b.subarray(0, 5).toString('latin1') !== 'WARC/') {
       const next = await nextPlainRecord(win, off);
@@ -579,7 +612,7 @@ function classify(meta: RecordMeta, block: Uint8Array, identified: string | null
 /** Largest plain HTML file read (larger ones are rejected as budget_exceeded). */
 const MAX_HTML_FILE = 64 << 20;
 
-async function* htmlFile(file: InputFile, fh: FileHandle, first: Buffer, gz: boolean): AsyncGenerator<ReadEvent> {
+async function* htmlFile(file: InputFile, fh: FileHandle, first: Buffer, gz: boolean): AsyncGenerator<SpanEvent> {
   const meta = emptyMeta(file.path, 0, file.size);
   meta.warcType = null;
   if (file.size > MAX_HTML_FILE) {
@@ -606,6 +639,87 @@ async function* htmlFile(file: InputFile, fh: FileHandle, first: Buffer, gz: boo
   yield { kind: 'extract', meta, body: bytes, chunked: false, contentEncoding: null, sniff: false };
 }
 
+/** What the first bytes of a file say it holds. */
+interface Probe {
+  /** The first bytes as read (up to 64 KiB). */
+  bytes: Buffer;
+  gz: boolean;
+  /** The start of the content (inflated when gz; empty when that fails). */
+  head: Uint8Array;
+  warc: boolean;
+}
+
+async function probeFile(fh: FileHandle, size: number): Promise<Probe> {
+  const bytes = Buffer.alloc(Math.min(size, 64 << 10));
+  await fh.read(bytes, 0, bytes.length, 0);
+  const gz = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  let head: Uint8Array = bytes;
+  if (gz) {
+    try {
+      const h = gzipHeaderLength(bytes);
+      head = zlib.inflateRawSync(bytes.subarray(h, h + 4096), { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    } catch {
+      head = new Uint8Array(0);
+    }
+  }
+  let s = 0;
+  while (s < head.length && (head[s] === 0x0d || head[s] === 0x0a || head[s] === 0x20)) s++;
+  const warc = Buffer.from(head.subarray(s, s + 5)).toString('latin1') === 'WARC/';
+  return { bytes, gz, head, warc };
+}
+
+/**
+ * A WARC file, gzipped (one member per record, as Common Crawl writes them) or not, can be read in
+ * spans by independent readers (see Span). Anything else is read whole, by one reader.
+ */
+export async function isWarcFile(file: InputFile): Promise<boolean> {
+  let fh: FileHandle | undefined;
+  try {
+    fh = await open(file.path, 'r');
+    return (await probeFile(fh, file.size)).warc;
+  } catch {
+    return false; // the reader reports why
+  } finally {
+    await fh?.close().catch(() => {});
+  }
+}
+
+/**
+ * Which records of a file one reader reads: those whose gzip member (or, uncompressed, whose
+ * "WARC/" line) starts in [start, end); the last may run past `end`. Only WARC files are read in
+ * parts; other files are read whole (`wholeFile`). `exact`: a record starts at `start` (or the
+ * file does); otherwise the reader starts at the first record it finds in the span. A gzip stream
+ * holding many records is read by the span it starts in.
+ */
+export interface Span {
+  start: number;
+  end: number;
+  /** The file's size, as planned. */
+  size: number;
+  exact: boolean;
+}
+
+export function wholeFile(file: InputFile): Span {
+  return { start: 0, end: Infinity, size: file.size, exact: true };
+}
+
+/**
+ * What a reader found at the edges of its span: where it started (`first`: the span's start when
+ * exact, else the first record start it found in the span) and where the first record at or after
+ * the span's end starts (`next`, where it stopped); null where there was none. The consumer checks
+ * that each span starts where the previous one stopped (see pipeline.ts). `ok`: no input error in
+ * the span.
+ */
+export interface Walk {
+  first: number | null;
+  next: number | null;
+  ok: boolean;
+}
+
+export function newWalk(): Walk {
+  return { first: null, next: null, ok: true };
+}
+
 /**
  * Reads one input file, yielding its records in file order, with errors naming the file and
  * offset. Never throws for a bad file: unreadable, truncated or corrupt input ends in an
@@ -613,52 +727,43 @@ async function* htmlFile(file: InputFile, fh: FileHandle, first: Buffer, gz: boo
  */
 export async function* readFileRecords(file: InputFile): AsyncGenerator<ReadEvent> {
   yield { kind: 'file_start', file };
+  const walk = newWalk();
+  yield* readSpan(file, wholeFile(file), walk);
+  yield { kind: 'file_end', file, ok: walk.ok };
+}
+
+/**
+ * Reads the records of one span of a file (file_start and file_end aside, the events
+ * readFileRecords yields for them), filling `walk`.
+ */
+export async function* readSpan(file: InputFile, span: Span, walk: Walk): AsyncGenerator<SpanEvent> {
   let fh: FileHandle | undefined;
-  let ok = true;
   try {
     try {
       fh = await open(file.path, 'r');
     } catch (e) {
       yield { kind: 'error', error: { file: file.path, offset: null, message: `cannot open: ${errMessage(e)}` } };
-      ok = false;
+      walk.ok = false;
       return;
     }
-    const probe = Buffer.alloc(Math.min(file.size, 64 << 10));
-    await fh.read(probe, 0, probe.length, 0);
-    const gz = probe[0] === 0x1f && probe[1] === 0x8b;
-    // What is inside: WARC or HTML?
-    let head: Uint8Array = probe;
-    if (gz) {
-      try {
-        const h = gzipHeaderLength(probe);
-        head = zlib.inflateRawSync(probe.subarray(h, h + 4096), { finishFlush: zlib.constants.Z_SYNC_FLUSH });
-      } catch {
-        head = new Uint8Array(0);
-      }
-    }
-    let s = 0;
-    while (s < head.length && (head[s] === 0x0d || head[s] === 0x0a || head[s] === 0x20)) s++;
-    const isWarc = Buffer.from(head.subarray(s, s + 5)).toString('latin1') === 'WARC/';
-    if (!isWarc) {
-      if (HTML_EXT.test(file.path) || sniffHtml(head)) {
-        for await (const ev of htmlFile(file, fh, probe, gz)) {
-          if (ev.kind === 'error') ok = false;
+    const probe = await probeFile(fh, file.size);
+    if (!probe.warc) {
+      if (HTML_EXT.test(file.path) || sniffHtml(probe.head)) {
+        for await (const ev of htmlFile(file, fh, probe.bytes, probe.gz)) {
+          if (ev.kind === 'error') walk.ok = false;
           yield ev;
         }
         return;
       }
-      if (file.size === 0) {
-        yield { kind: 'error', error: { file: file.path, offset: 0, message: 'empty file' } };
-      } else {
-        yield { kind: 'error', error: { file: file.path, offset: 0, message: gz && head.length === 0 ? 'unreadable gzip data' : 'not a WARC or HTML file' } };
-      }
-      ok = false;
+      const message = file.size === 0 ? 'empty file' : probe.gz && probe.head.length === 0 ? 'unreadable gzip data' : 'not a WARC or HTML file';
+      yield { kind: 'error', error: { file: file.path, offset: 0, message } };
+      walk.ok = false;
       return;
     }
-    const win = new FileWindow(fh);
-    for await (const ue of gz ? gzipUnits(win) : plainUnits(win)) {
+    const win = new FileWindow(fh, Math.min(READ_CHUNK, span.end - span.start + (64 << 10)));
+    for await (const ue of probe.gz ? gzipUnits(win, span, walk) : plainUnits(win, span, walk)) {
       if (ue.kind === 'error') {
-        ok = false;
+        walk.ok = false;
         yield { kind: 'error', error: { file: file.path, offset: ue.offset, message: ue.message } };
         if (ue.fatal) break;
         continue;
@@ -672,7 +777,7 @@ export async function* readFileRecords(file: InputFile): AsyncGenerator<ReadEven
           yield { kind: 'reject', meta, reason: ue.reason ?? 'read_error', message: ue.message };
         }
         if (ue.inputError !== false) {
-          ok = false;
+          walk.ok = false;
           yield { kind: 'error', error: { file: file.path, offset: ue.offset, message: ue.message } };
         }
         yield { kind: 'position', file, offset: ue.offset + ue.length };
@@ -680,9 +785,9 @@ export async function* readFileRecords(file: InputFile): AsyncGenerator<ReadEven
       }
       const unit = ue.unit;
       if (unit.truncated) {
-        ok = false;
+        walk.ok = false;
       } else if (!looksLikeWarc(unit.data)) {
-        ok = false;
+        walk.ok = false;
         yield { kind: 'reject', meta: emptyMeta(file.path, unit.offset, unit.length), reason: 'read_error', message: 'gzip member does not hold a WARC record' };
         yield { kind: 'error', error: { file: file.path, offset: unit.offset, message: 'gzip member does not hold a WARC record' } };
         yield { kind: 'position', file, offset: unit.offset + unit.length };
@@ -691,7 +796,7 @@ export async function* readFileRecords(file: InputFile): AsyncGenerator<ReadEven
       try {
         for await (const ev of unitRecords(file.path, unit)) yield ev;
       } catch (e) {
-        ok = false;
+        walk.ok = false;
         yield { kind: 'reject', meta: emptyMeta(file.path, unit.offset, unit.length), reason: 'read_error', message: `WARC parse: ${errMessage(e)}` };
         yield { kind: 'error', error: { file: file.path, offset: unit.offset, message: `cannot parse WARC record: ${errMessage(e)}` } };
       }
@@ -701,11 +806,10 @@ export async function* readFileRecords(file: InputFile): AsyncGenerator<ReadEven
       yield { kind: 'position', file, offset: unit.offset + unit.length };
     }
   } catch (e) {
-    ok = false;
+    walk.ok = false;
     yield { kind: 'error', error: { file: file.path, offset: null, message: `read failed: ${errMessage(e)}` } };
   } finally {
     await fh?.close().catch(() => {});
-    yield { kind: 'file_end', file, ok };
   }
 }
 

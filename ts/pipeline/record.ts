@@ -1,0 +1,118 @@
+// One record through the core, in a worker: undoes the HTTP transfer/content coding, sniffs when the
+// type was generic, makes the one call into the core, and builds the output line. Also the
+// outcome type every record, file event and output chunk travels in, from reader to consumer.
+
+import { extractRaw, type EngineName, type RawResponse } from '../engine/index.js';
+import { decodeContent, dechunk, DecodeError, sniffHtml } from '../warc/http.js';
+import type { InputError, InputFile, ReadEvent, RecordEvent, RecordMeta } from '../warc/reader.js';
+import { buildRecord, coreOptions, type ExtractorOptions, type JsonlChunk } from './output.js';
+import { addStage, now, STAGE_TIMES } from './stages.js';
+
+/** The core's acceptance verdict on a record it extracted (counted per host in the summary). */
+export interface Verdict {
+  accepted: boolean;
+  /** The core's reject_reason when not accepted (`empty` for records with no text). */
+  reason: string | null;
+}
+
+export type Outcome =
+  | {
+      status: 'extracted';
+      meta: RecordMeta;
+      /** The output line; absent when the pipeline hands lines on as encoded chunks instead. */
+      line?: string;
+      ratio: number;
+      textBytes: number;
+      htmlBytes: number;
+      verdict: Verdict;
+    }
+  | { status: 'skipped'; meta: RecordMeta; reason: string }
+  | { status: 'rejected'; meta: RecordMeta; reason: string; message: string; verdict?: Verdict }
+  | { status: 'error'; error: InputError }
+  | { status: 'file_start'; file: InputFile }
+  | { status: 'file_end'; file: InputFile; ok: boolean }
+  | { status: 'position'; file: InputFile; offset: number }
+  /** The output lines of the extracted records before it (since the previous chunk), encoded. */
+  | ({ status: 'chunk' } & JsonlChunk);
+
+/** What extraction needs besides the record. */
+export interface RecordContext {
+  engine: EngineName;
+  options: ExtractorOptions;
+  /** Payloads larger than this (after decoding) are rejected as budget_exceeded. */
+  maxInputBytes: number;
+}
+
+/** The outcome of a reader event that needs no extraction. */
+export function readOutcome(ev: Exclude<ReadEvent, { kind: 'extract' }>): Outcome {
+  switch (ev.kind) {
+    case 'skip':
+      return { status: 'skipped', meta: ev.meta, reason: ev.reason };
+    case 'reject':
+      return { status: 'rejected', meta: ev.meta, reason: ev.reason, message: ev.message };
+    case 'error':
+      return { status: 'error', error: ev.error };
+    case 'file_start':
+      return { status: 'file_start', file: ev.file };
+    case 'file_end':
+      return { status: 'file_end', file: ev.file, ok: ev.ok };
+    case 'position':
+      return { status: 'position', file: ev.file, offset: ev.offset };
+  }
+}
+
+export function extractRecord(ev: Extract<RecordEvent, { kind: 'extract' }>, ctx: RecordContext): Outcome {
+  const meta = ev.meta;
+  const rejected = (reason: string, message: string, verdict?: Verdict): Outcome =>
+    verdict ? { status: 'rejected', meta, reason, message, verdict } : { status: 'rejected', meta, reason, message };
+  let html = ev.body;
+  let t = STAGE_TIMES ? now() : 0;
+  try {
+    if (ev.chunked) html = dechunk(html);
+    html = decodeContent(html, ev.contentEncoding, ctx.maxInputBytes);
+  } catch (e) {
+    if (e instanceof DecodeError) return rejected(e.budget ? 'budget_exceeded' : 'decode_failure', e.message);
+    return rejected('decode_failure', String((e as Error)?.message ?? e));
+  }
+  if (html.length === 0) return { status: 'skipped', meta, reason: 'empty_payload' };
+  if (ev.sniff && !sniffHtml(html)) return { status: 'skipped', meta, reason: 'not_html' };
+  if (html.length > ctx.maxInputBytes) return rejected('budget_exceeded', `payload of ${html.length} bytes exceeds ${ctx.maxInputBytes}`);
+  if (STAGE_TIMES) {
+    const t1 = now();
+    addStage('http_decode', t1 - t);
+    t = t1;
+  }
+  const request = JSON.stringify({
+    hints: { contentType: meta.contentType, url: meta.url },
+    options: coreOptions(ctx.options, ctx.maxInputBytes),
+  });
+  let response: RawResponse;
+  try {
+    response = JSON.parse(extractRaw(html, request, ctx.engine)) as RawResponse;
+  } catch (e) {
+    return rejected('core_error', `engine: ${String((e as Error)?.message ?? e)}`);
+  }
+  if (STAGE_TIMES) {
+    const t1 = now();
+    addStage('extract', t1 - t);
+    t = t1;
+  }
+  if (!response.ok) {
+    const kind = response.error.kind;
+    return rejected(kind === 'input_too_large' || kind === 'memory_limit' ? 'budget_exceeded' : 'core_error', `${kind}: ${response.error.message}`);
+  }
+  const result = response.result;
+  if (!result.text.trim()) return rejected('empty', 'no main content found', { accepted: false, reason: 'empty' });
+  const verdict: Verdict = { accepted: result.accepted, reason: result.accepted ? null : (result.reject_reason ?? 'unknown') };
+  if (ctx.options.accept && !verdict.accepted) {
+    return rejected(
+      `not_accepted:${verdict.reason}`,
+      `not accepted by the core: ${verdict.reason} (page_type ${result.page_type}, ${result.text_bytes} text bytes, content ratio ${result.content_ratio.toFixed(3)})`,
+      verdict,
+    );
+  }
+  const rec = buildRecord(meta, result, ctx.options);
+  const line = JSON.stringify(rec);
+  if (STAGE_TIMES) addStage('serialize', now() - t);
+  return { status: 'extracted', meta, line, ratio: rec.content_ratio, textBytes: rec.text_bytes, htmlBytes: rec.html_bytes, verdict };
+}
