@@ -62,7 +62,9 @@ Options:
                              length, reason, message (.zst compresses it).
       --timeout SECONDS      time budget per record, counted from when a worker starts it
                              (default 60; 0: none). A record over it is rejected as
-                             budget_exceeded and its worker thread replaced.
+                             budget_exceeded: the native core stops by itself; a record
+                             still running at twice the budget plus a second (WebAssembly:
+                             at the budget) has its worker thread replaced.
       --progress / --no-progress
                              force the live progress line on or off (default: on when stderr is a
                              terminal: records/s, MB/s, percent of input bytes, ETA).

@@ -114,6 +114,7 @@ export interface Extraction {
 export type ErrorKind =
   | 'input_too_large'
   | 'memory_limit'
+  | 'time_budget'
   | 'bad_request'
   | 'parse_error'
   | 'panic'

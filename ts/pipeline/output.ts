@@ -39,7 +39,7 @@ export function extractorOptions(o: Partial<ExtractorOptions> = {}): ExtractorOp
 }
 
 /** The `options` half of the core request (api.rs `Options`, camelCase) for these extractor options. */
-export function coreOptions(o: ExtractorOptions, maxInputBytes: number) {
+export function coreOptions(o: ExtractorOptions, maxInputBytes: number, timeBudgetMs = 0) {
   return {
     favor: o.favor,
     comments: o.comments,
@@ -47,6 +47,7 @@ export function coreOptions(o: ExtractorOptions, maxInputBytes: number) {
     markdown: o.format === 'markdown',
     drop: o.drop,
     maxInputBytes,
+    timeBudgetMs,
   };
 }
 

@@ -60,8 +60,10 @@ export interface PipelineOptions {
   maxInputBytes?: number;
   /**
    * Time budget per record in seconds, counted from when a worker hands it to the core (0: none).
-   * A record over it is rejected (budget_exceeded), its worker thread replaced and the rest of its
-   * span read again. Default 60.
+   * The native core stops a record over it (budget_exceeded) by itself. A record still running
+   * at twice the budget plus a second (or at the budget, with the WebAssembly engine, which has
+   * no clock) is rejected the same way, its worker thread replaced and the rest of its span read
+   * again. Default 60.
    */
   timeoutSeconds?: number;
 }
@@ -136,10 +138,13 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
   const workers = Math.max(1, options.workers ?? defaultWorkers());
   const maxInFlight = Math.max(2, options.maxInFlight ?? workers * 2 + 2);
   const spanBytes = Math.max(1, options.spanBytes ?? SPAN_BYTES);
+  const timeoutMs = Math.max(0, (options.timeoutSeconds ?? 60) * 1000);
+  const engine = options.engine ?? 'native';
   const context = {
-    engine: options.engine ?? 'native',
+    engine,
     options: checkOptions(options),
     maxInputBytes: options.maxInputBytes ?? 32 << 20,
+    timeBudgetMs: timeoutMs,
     encode: options.encode ?? null,
   };
   const pool = new Piscina<SpanTask, SpanResult>({
@@ -151,9 +156,11 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
     concurrentTasksPerWorker: 1,
   });
   // Watchdog: workers keep the start time and number of the record in the core in their task's
-  // slot (see SpanTask.watch); a record running longer than the budget gets its task aborted
+  // slot (see SpanTask.watch); a record running past the kill limit gets its task aborted
   // (piscina then terminates that thread and starts a new one). Slots are taken from a free list.
-  const timeoutMs = Math.max(0, (options.timeoutSeconds ?? 60) * 1000);
+  // The native core keeps its own budget, so killing is the backstop for a core that overruns
+  // it: terminating a worker can catch it inside node:zlib, which aborts the process.
+  const killAfterMs = engine === 'wasm' ? timeoutMs : timeoutMs * 2 + 1000;
   const clockBase = Date.now();
   const slots = maxInFlight + 1; // reruns of a span take a slot while the span's own is released
   const state = new Int32Array(new SharedArrayBuffer(8 * slots));
@@ -165,9 +172,9 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
         for (const [slot, ctl] of running) {
           const started = Atomics.load(state, 2 * slot);
           // The reason names the record, read now: the worker may move on before it is stopped.
-          if (started > 0 && t - started > timeoutMs) ctl.abort(Atomics.load(state, 2 * slot + 1));
+          if (started > 0 && t - started > killAfterMs) ctl.abort(Atomics.load(state, 2 * slot + 1));
         }
-      }, Math.max(1, Math.min(1000, timeoutMs / 4)))
+      }, Math.max(1, Math.min(1000, killAfterMs / 4)))
     : null;
   watchdog?.unref();
 
@@ -196,7 +203,7 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
         return r;
       } catch (e) {
         if (ctl.signal.aborted) {
-          lost.push({ index: ctl.signal.reason as number, reason: 'budget_exceeded', message: `took more than ${timeoutMs / 1000} s (time budget); worker restarted` });
+          lost.push({ index: ctl.signal.reason as number, reason: 'budget_exceeded', message: `took more than ${killAfterMs / 1000} s (time budget); worker restarted` });
         } else if (Atomics.load(state, 2 * slot) > 0) {
           lost.push({ index: Atomics.load(state, 2 * slot + 1), reason: 'core_error', message: `worker failed: ${String((e as Error)?.message ?? e)}` });
         } else {

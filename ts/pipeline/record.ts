@@ -41,6 +41,8 @@ export interface RecordContext {
   options: ExtractorOptions;
   /** Payloads larger than this (after decoding) are rejected as budget_exceeded. */
   maxInputBytes: number;
+  /** The core's time budget per record, in milliseconds (0: none). */
+  timeBudgetMs: number;
 }
 
 /** The outcome of a reader event that needs no extraction. */
@@ -84,7 +86,7 @@ export function extractRecord(ev: Extract<RecordEvent, { kind: 'extract' }>, ctx
   }
   const request = JSON.stringify({
     hints: { contentType: meta.contentType, url: meta.url },
-    options: coreOptions(ctx.options, ctx.maxInputBytes),
+    options: coreOptions(ctx.options, ctx.maxInputBytes, ctx.timeBudgetMs),
   });
   let response: RawResponse;
   try {
@@ -99,7 +101,7 @@ export function extractRecord(ev: Extract<RecordEvent, { kind: 'extract' }>, ctx
   }
   if (!response.ok) {
     const kind = response.error.kind;
-    return rejected(kind === 'input_too_large' || kind === 'memory_limit' ? 'budget_exceeded' : 'core_error', `${kind}: ${response.error.message}`);
+    return rejected(kind === 'input_too_large' || kind === 'memory_limit' || kind === 'time_budget' ? 'budget_exceeded' : 'core_error', `${kind}: ${response.error.message}`);
   }
   const result = response.result;
   if (!result.text.trim()) return rejected('empty', 'no main content found', { accepted: false, reason: 'empty' });

@@ -164,7 +164,7 @@ impl std::fmt::Display for ExtractError {
                 write!(f, "input of {size} bytes exceeds the limit of {limit} bytes")
             }
             ExtractError::MemoryLimit => write!(f, "parser memory limit exceeded"),
-            ExtractError::TimeBudget { limit_ms } => write!(f, "took more than {} s (time budget)", limit_ms / 1000.0),
+            ExtractError::TimeBudget { limit_ms } => write!(f, "took more than {limit_ms} ms (time budget)"),
             ExtractError::BadRequest(m) => write!(f, "bad request: {m}"),
             ExtractError::Parse(m) => write!(f, "parse error: {m}"),
             ExtractError::Panic(m) => write!(f, "internal error (panic): {m}"),
