@@ -419,7 +419,7 @@ function e2eMarkdown(e: any): string {
   L.push('');
   if (e.soak) {
     const s = e.soak;
-    L.push(`### Soak: ${s.records.toLocaleString('en-US')} records (${s.warc}, ${fmt(s.input_mb)} MB), ${s.workers} workers`, '');
+    L.push(`### Soak: ${s.records.toLocaleString('en-US')} records read, ${(s.extracted ?? s.records).toLocaleString('en-US')} extracted (${s.warc}, ${fmt(s.input_mb)} MB), ${s.workers} workers${s.date ? `, finished ${s.date}` : ''}`, '');
     L.push(`${fmt(s.seconds)} s, ${fmt(s.records_per_s)} records/s, peak RSS ${fmt(s.peak_rss_mb, 0)} MB; RSS slope over the second half: ${s.rss_slope_second_half_mb_per_10k_records.toFixed(2)} MB per 10k records. Worker heap peaks: ${s.worker_heap_peaks_mb.map((x: any) => `${fmt(x.peak_heap_mb)} MB`).join(', ')}.`, '');
     L.push('| fraction of the run | ' + s.rss_at_tenths.map((x: any) => `${Math.round(x.at_fraction * 100)}%`).join(' | ') + ' |');
     L.push('|---|' + s.rss_at_tenths.map(() => '---|').join(''));

@@ -276,8 +276,8 @@ async function soak(): Promise<Record<string, unknown>> {
       slope = sxy / sxx; // MB per second
     }
     return {
-      warc: path.relative(REPO, soakWarc), input_mb: fs.statSync(soakWarc).size / 1e6, workers: SOAK_WORKERS,
-      records: s.extracted, seconds: s.seconds, records_per_s: s.records_per_s, cpu_seconds: s.cpu_seconds,
+      date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), warc: path.relative(REPO, soakWarc), input_mb: fs.statSync(soakWarc).size / 1e6, workers: SOAK_WORKERS,
+      records: s.records_read, extracted: s.extracted, seconds: s.seconds, records_per_s: s.records_per_s, cpu_seconds: s.cpu_seconds,
       peak_rss_mb: s.peak_rss_mb, rss_at_tenths: tenths,
       rss_slope_second_half_mb_per_10k_records: (slope / s.records_per_s) * 10000,
       worker_heap_peaks_mb: st.workers.map((w: any) => ({ thread_id: w.thread_id, tasks: w.tasks, peak_heap_mb: w.peak_heap_mb })),
