@@ -162,7 +162,7 @@ pub fn page_type(meta: &Metadata, url: Option<&str>, s: &Signals) -> PageType {
     // WordPress and others say og:type "article" for every page; a date or a byline is
     // what marks an article.
     let dated = meta.published.is_some() || meta.author.is_some();
-    if has("Article") || has("NewsArticle") || has("BlogPosting") || (og == "article" && dated) || dated
+    if has("Article") || has("NewsArticle") || has("BlogPosting") || dated
         || has_segment(&path, &["blog", "news", "article", "articles", "posts", "post", "story", "stories"])
     {
         return PageType::Article;

@@ -278,7 +278,7 @@ impl JsonLd {
                 if !is_article && self.other_published.is_none() {
                     self.other_published = map.get("datePublished").and_then(Value::as_str).map(str::to_string);
                 }
-                if types.iter().any(|t| *t == "WebSite") && self.site_name.is_none() {
+                if types.contains(&"WebSite") && self.site_name.is_none() {
                     self.site_name = map.get("name").and_then(Value::as_str).map(clean_json);
                 }
                 if let Some(graph) = map.get("@graph") {
