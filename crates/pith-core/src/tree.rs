@@ -122,12 +122,11 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline:
     }
     let s = state.clone();
     settings = settings.append_element_content_handler(element!("*", move |el| {
-        let mut builder = s.borrow_mut();
-        builder.close_ended();
-        if let Some(id) = builder.open(el, html) {
-            let ended = Rc::clone(&builder.ended);
+        let opened = s.borrow_mut().open(el, html);
+        if let Some(id) = opened {
+            let s = s.clone();
             el.on_end_tag(end_tag!(move |_| {
-                ended.borrow_mut().push(id);
+                s.borrow_mut().close(id);
                 Ok(())
             }))?;
         }
@@ -135,9 +134,7 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline:
     }));
     let s = state.clone();
     settings = settings.append_document_content_handler(doc_text!(move |chunk| {
-        let mut builder = s.borrow_mut();
-        builder.close_ended();
-        builder.text(chunk.as_str(), chunk.last_in_text_node());
+        s.borrow_mut().text(chunk.as_str(), chunk.last_in_text_node());
         Ok(())
     }));
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
@@ -174,9 +171,6 @@ struct Open {
 }
 
 struct Builder {
-    /// Elements whose end tag was seen, to be closed before the next event is handled. lol-html
-    /// wants end-tag handlers `'static`, and the builder borrows the document being parsed.
-    ended: Rc<RefCell<Vec<NodeId>>>,
     nodes: Vec<Node>,
     text: String,
     stack: Vec<Open>,
@@ -202,7 +196,6 @@ struct Builder {
 impl Builder {
     fn new() -> Self {
         Builder {
-            ended: Rc::default(),
             nodes: vec![Node { tag: Tag::Root, parent: 0, children: Vec::new(), hints: 0, attr: None }],
             text: String::new(),
             stack: vec![Open { id: 0, tag: Tag::Root, dropped: false, capture: Capture::None }],
@@ -314,14 +307,6 @@ impl Builder {
         Some(id)
     }
 
-    /// Closes the elements whose end tags were seen since the last event.
-    fn close_ended(&mut self) {
-        let ended = Rc::clone(&self.ended);
-        for id in ended.borrow_mut().drain(..) {
-            self.close(id);
-        }
-    }
-
     /// Handles an explicit end tag of the element `id`.
     fn close(&mut self, id: NodeId) {
         let Some(at) = self.stack.iter().rposition(|o| o.id == id) else { return };
@@ -430,7 +415,6 @@ impl Builder {
     }
 
     fn finish(mut self) -> (Tree, MetaCollector) {
-        self.close_ended();
         self.flush_text();
         let tree = Tree { nodes: self.nodes, text: self.text, noscript_html: self.noscript_html, payload_bytes: self.payload_bytes };
         (tree, self.meta)
