@@ -35,8 +35,19 @@ impl Stats {
         }
     }
 
+    /// Do the links read as item titles ("Beats Solo 4 gains new colours") rather than menu
+    /// entries ("Headphones")?
     pub fn headline_links(&self) -> bool {
-        headline_links(self.link_chars, self.links)
+        const HEADLINE_CHARS: u32 = 30;
+        self.links > 0 && self.link_chars >= HEADLINE_CHARS * self.links
+    }
+
+    /// Adds a child's counts (not its mass, which is summed separately).
+    fn add_counts(&mut self, other: &Stats) {
+        self.chars += other.chars;
+        self.link_chars += other.link_chars;
+        self.links += other.links;
+        self.punct += other.punct;
     }
 }
 
@@ -71,13 +82,6 @@ impl Thresholds {
             Favor::Recall => Thresholds { descend: 0.88, prune_link_density: 0.7, prune_keep_text: 100 },
         }
     }
-}
-
-/// Do `links` links with `link_chars` characters of text read as item titles ("Beats Solo 4
-/// gains new colours") rather than menu entries ("Headphones")?
-fn headline_links(link_chars: u32, links: u32) -> bool {
-    const HEADLINE_CHARS: u32 = 30;
-    links > 0 && link_chars >= HEADLINE_CHARS * links
 }
 
 /// Below this much prose mass, the chosen content is a listing, not an article.
@@ -160,30 +164,31 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     let t = Thresholds::for_favor(favor);
     let n = tree.nodes.len();
     let mut stats = vec![Stats::default(); n];
-    // Direct inline text of each block: (chars, link chars, punct, links).
-    let mut inline = vec![(0u32, 0u32, 0u32, 0u32); n];
+    // Counts of each block's own inline text (its mass stays unused).
+    let mut inline = vec![Stats::default(); n];
     let mut has_block = vec![false; n];
 
     // Node ids are assigned in document order, so children always follow their parent:
     // one reverse sweep aggregates every subtree.
     for id in (0..n).rev() {
         let node = &tree.nodes[id];
+        let mut own = Stats::default();
         for child in &node.children {
             if let Child::Text(s, e) = *child {
                 let (chars, punct) = count_text(tree.text_of(s, e));
-                stats[id].chars += chars;
-                stats[id].punct += punct;
-                inline[id].0 += chars;
-                inline[id].2 += punct;
+                own.chars += chars;
+                own.punct += punct;
             }
         }
+        stats[id].add_counts(&own);
+        inline[id].add_counts(&own);
         // A link wrapping blocks is a card (a teaser's heading and summary), not a link
         // among text: its text counts as text.
         if node.tag == Tag::A && !has_block[id] {
             stats[id].link_chars = stats[id].chars;
             stats[id].links = 1;
-            inline[id].1 = inline[id].0;
-            inline[id].3 = 1;
+            inline[id].link_chars = inline[id].chars;
+            inline[id].links = 1;
         }
         if id == 0 {
             break;
@@ -191,17 +196,11 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
         let parent = node.parent as usize;
         has_block[parent] |= has_block[id] || node.tag.is_block();
         let s = stats[id];
-        stats[parent].chars += s.chars;
-        stats[parent].link_chars += s.link_chars;
-        stats[parent].links += s.links;
-        stats[parent].punct += s.punct;
+        stats[parent].add_counts(&s);
         if !node.tag.is_block() {
             // Inline content counts toward the enclosing block's own text.
             let i = inline[id];
-            inline[parent].0 += i.0;
-            inline[parent].1 += i.1;
-            inline[parent].2 += i.2;
-            inline[parent].3 += i.3;
+            inline[parent].add_counts(&i);
         }
     }
 
@@ -276,16 +275,16 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
 }
 
 /// Sums the prose weight of every text block into its ancestors, skipping removed boxes.
-fn sum_mass(tree: &Tree, inline: &[(u32, u32, u32, u32)], removed: &[bool], headline_weight: f32) -> Vec<f32> {
+fn sum_mass(tree: &Tree, inline: &[Stats], removed: &[bool], headline_weight: f32) -> Vec<f32> {
     let mut mass = vec![0f32; tree.nodes.len()];
     for id in (1..tree.nodes.len()).rev() {
         if removed[id] {
             continue;
         }
         let node = &tree.nodes[id];
-        let (chars, link, punct, links) = inline[id];
-        if node.tag.is_block() && chars > 0 {
-            mass[id] += block_weight(node.tag, chars, link, punct, links, headline_weight) * chars as f32;
+        let own = &inline[id];
+        if node.tag.is_block() && own.chars > 0 {
+            mass[id] += block_weight(node.tag, own, headline_weight) * own.chars as f32;
         }
         let m = mass[id];
         mass[node.parent as usize] += m;
@@ -293,12 +292,13 @@ fn sum_mass(tree: &Tree, inline: &[(u32, u32, u32, u32)], removed: &[bool], head
     mass
 }
 
-/// How much a block of `chars` characters reads like prose, from 0 to 1.
-fn block_weight(tag: Tag, chars: u32, link: u32, punct: u32, links: u32, headline_weight: f32) -> f32 {
-    let density = link as f32 / chars as f32;
+/// How much a block with `own` inline text reads like prose, from 0 to 1.5.
+fn block_weight(tag: Tag, own: &Stats, headline_weight: f32) -> f32 {
+    let (chars, punct) = (own.chars, own.punct);
+    let density = own.link_density();
     if density > 0.6 {
         // An item title in a list of items is some content; a menu entry is none.
-        return if headline_links(link, links) { headline_weight } else { 0.0 };
+        return if own.headline_links() { headline_weight } else { 0.0 };
     }
     let mut w = 1.0 - density;
     // Headings and code are content, but long logs or listings should not decide where
