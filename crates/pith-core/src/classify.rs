@@ -113,8 +113,33 @@ fn has_segment(path: &str, segments: &[&str]) -> bool {
     path.split('/').any(|s| segments.contains(&s))
 }
 
+/// What the page says it is, read before its content is found: it decides what the scorer
+/// makes of comments, and gives `page_type` its first answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageKind {
+    /// A forum thread or Q&A page: comments that are most of the page are its posts.
+    Discussion,
+    /// A product page: its comments (customer reviews) stay aside however long they run.
+    Product,
+    /// Anything else: comments that are most of the page are posts only when what they
+    /// comment on is short.
+    Other,
+}
+
+impl PageKind {
+    pub fn of(meta: &Metadata, url: Option<&str>) -> PageKind {
+        if is_discussion(meta, url) {
+            PageKind::Discussion
+        } else if declares_product(meta) {
+            PageKind::Product
+        } else {
+            PageKind::Other
+        }
+    }
+}
+
 /// Is the page a forum thread or a Q&A page, by its schema.org type or its URL?
-pub fn is_discussion(meta: &Metadata, url: Option<&str>) -> bool {
+fn is_discussion(meta: &Metadata, url: Option<&str>) -> bool {
     let path = url.map(crate::url::path).unwrap_or_default();
     let host = url.map(crate::url::host).unwrap_or_default();
     meta.json_ld_types.iter().any(|t| t == "QAPage" || t == "DiscussionForumPosting")
@@ -123,24 +148,24 @@ pub fn is_discussion(meta: &Metadata, url: Option<&str>) -> bool {
 }
 
 /// Does the page's own markup (schema.org or Open Graph) say it sells one product?
-pub fn declares_product(meta: &Metadata) -> bool {
+fn declares_product(meta: &Metadata) -> bool {
     let og = meta.og_type.as_deref().unwrap_or("");
     meta.json_ld_types.iter().any(|t| t == "Product" || t == "ProductGroup") || og.starts_with("product") || og.contains(":item")
 }
 
 /// Classifies from schema.org types, Open Graph, URL shape and page structure, strongest
 /// signal first.
-pub fn page_type(meta: &Metadata, url: Option<&str>, s: &Signals) -> PageType {
+pub fn page_type(meta: &Metadata, url: Option<&str>, kind: PageKind, s: &Signals) -> PageType {
     let has = |t: &str| meta.json_ld_types.iter().any(|x| x == t);
     let og = meta.og_type.as_deref().unwrap_or("");
     let path = url.map(crate::url::path).unwrap_or_default();
     let host = url.map(crate::url::host).unwrap_or_default();
     let listy = s.cards >= 6 && s.prose_blocks < s.cards / 2 + 3;
 
-    if is_discussion(meta, url) {
+    if kind == PageKind::Discussion {
         return PageType::Forum;
     }
-    let product_signal = declares_product(meta)
+    let product_signal = kind == PageKind::Product
         || has_segment(&path, &["product", "products", "p", "dp", "itm", "item", "pdp"]);
     let collection_signal = has("CollectionPage") || has("OfferCatalog") || og.contains("group")
         || has_segment(&path, &["collections", "collection", "category", "categories", "c", "shop", "catalog"]);

@@ -16,7 +16,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
         || spaced_text(&tree),
         hints.url.as_deref(),
     );
-    let kind = score::PageKind::of(&meta, hints.url.as_deref());
+    let kind = classify::PageKind::of(&meta, hints.url.as_deref());
     let selection = score::select(&tree, options.favor, kind);
     deadline.check()?;
     let fallback = noscript_fallback(&tree, &selection, options, kind, &deadline)?;
@@ -34,7 +34,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     deadline.check()?;
     let text = nfc(rendered.text);
     let signals = classify::Signals::measure(tree, selection, &text);
-    let page_type = classify::page_type(&meta, hints.url.as_deref(), &signals);
+    let page_type = classify::page_type(&meta, hints.url.as_deref(), kind, &signals);
     let reject_reason = classify::verdict(&text, html.len(), page_type, &signals, tree.payload_bytes);
     let (language, language_confidence) = language::detect(&text, meta.html_lang.as_deref());
     let text_bytes = text.len();
@@ -69,7 +69,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
 
 /// JavaScript apps (Discourse, for one) serve their crawler view inside `<noscript>`: when
 /// that markup holds much more prose than the page around it, extract from it instead.
-fn noscript_fallback(tree: &tree::Tree, selection: &score::Selection, options: &Options, kind: score::PageKind, deadline: &Deadline) -> Result<Option<(tree::Tree, score::Selection)>, ExtractError> {
+fn noscript_fallback(tree: &tree::Tree, selection: &score::Selection, options: &Options, kind: classify::PageKind, deadline: &Deadline) -> Result<Option<(tree::Tree, score::Selection)>, ExtractError> {
     const MIN_NOSCRIPT_BYTES: usize = 1000;
     if tree.noscript_html.len() < MIN_NOSCRIPT_BYTES {
         return Ok(None);

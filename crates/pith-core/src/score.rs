@@ -6,6 +6,7 @@
 //! flagged boxes inside the winner.
 
 use crate::api::Favor;
+use crate::classify::PageKind;
 use crate::hints;
 use crate::tags::Tag;
 use crate::tree::{Child, NodeId, Tree};
@@ -101,30 +102,6 @@ pub fn is_cjk(c: char) -> bool {
 
 fn is_punct(c: char) -> bool {
     matches!(c, '.' | ',' | ';' | ':' | '!' | '?' | '。' | '，' | '、' | '！' | '？' | '；' | '：' | '…' | '．')
-}
-
-/// What the page says it is, before its content is found: it decides what its comments are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PageKind {
-    /// A forum thread or Q&A page: comments that are most of the page are its posts.
-    Discussion,
-    /// A product page: its comments (customer reviews) stay aside however long they run.
-    Product,
-    /// Anything else: comments that are most of the page are posts only when what they
-    /// comment on is short.
-    Other,
-}
-
-impl PageKind {
-    pub fn of(meta: &crate::metadata::Metadata, url: Option<&str>) -> PageKind {
-        if crate::classify::is_discussion(meta, url) {
-            PageKind::Discussion
-        } else if crate::classify::declares_product(meta) {
-            PageKind::Product
-        } else {
-            PageKind::Other
-        }
-    }
 }
 
 /// Non-whitespace characters (CJK counted three times) and sentence punctuation in `text`.
