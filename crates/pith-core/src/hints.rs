@@ -26,7 +26,8 @@ fn word_flags(word: &[u8]) -> u8 {
         | b"crumbs" | b"footer" | b"sidebar" | b"share"
         | b"sharing" | b"sharebar" | b"social" | b"socials" | b"related" | b"recommended" | b"recommendations"
         | b"promo" | b"promos" | b"advert" | b"advertisement" | b"ad" | b"ads" | b"adsense" | b"adslot"
-        | b"sponsor" | b"sponsored" | b"newsletter" | b"subscribe" | b"subscription" | b"signup" | b"masthead" | b"toolbar" | b"pagination" | b"pager" | b"tagcloud"
+        | b"sponsor" | b"sponsored" | b"newsletter" | b"subscribe" | b"subscription" | b"signup" | b"masthead"
+        | b"toolbar" | b"pagination" | b"pager" | b"tagcloud"
         | b"copyright" | b"outbrain" | b"taboola" | b"trending" | b"popular" | b"skiplink" | b"skip"
         | b"disclaimer" | b"topbar" | b"offcanvas" | b"login" | b"bottombar" => BOILERPLATE,
         b"comment" | b"comments" | b"disqus" | b"respond" | b"replies" | b"reply" => COMMENTS,

@@ -40,7 +40,7 @@ impl MetaCollector {
     pub fn element(&mut self, name: &str, a: &Attrs) {
         match name {
             "meta" => {
-                let key = a.property.as_ref().or(a.name.as_ref()).or(a.itemprop.as_ref());
+                let key = a.property.or(a.name).or(a.itemprop);
                 if let (Some(key), Some(content)) = (key, a.content) {
                     let content = clean(&htmlize::unescape_attribute(content));
                     if !content.is_empty() {
@@ -79,11 +79,10 @@ impl MetaCollector {
 
     /// `<time itemprop=datePublished datetime>`, `<span itemprop=author content>`.
     fn itemprop(&mut self, a: &Attrs) {
-        if let (Some(prop), Some(value)) = (&a.itemprop, a.datetime.as_ref().or(a.content.as_ref())) {
+        if let (Some(prop), Some(value)) = (a.itemprop, a.datetime.or(a.content)) {
             self.metas.push((prop.trim().to_ascii_lowercase(), clean(value)));
         }
     }
-
 
     pub fn title_text(&mut self, text: &str) {
         if self.title.is_none() {
@@ -448,24 +447,28 @@ pub fn normalize_date(s: &str) -> Option<String> {
     match digits.as_slice() {
         [ymd, ..] if ymd.len() == 8 && s.starts_with(ymd) => ymd_of(num(&ymd[..4])?, num(&ymd[4..6])?, num(&ymd[6..8])?),
         [y, m, d, ..] if y.len() == 4 && s.starts_with(y) => ymd_of(num(y)?, num(m)?, num(d)?),
-        // Day first after dots or when the first number cannot be a month; else month first,
-        // the US reading.
         [a, b, y, ..] if a.len() <= 2 && b.len() <= 2 && y.len() == 4 && s.starts_with(a) => {
-            let (a, b, y) = (num(a)?, num(b)?, num(y)?);
-            if s.trim_start_matches(|c: char| c.is_ascii_digit()).starts_with('.') || a > 12 {
-                ymd_of(y, b, a)
-            } else {
-                ymd_of(y, a, b)
-            }
+            let dotted = s.trim_start_matches(|c: char| c.is_ascii_digit()).starts_with('.');
+            numeric_date(num(a)?, num(b)?, num(y)?, dotted)
         }
         _ => first_written_date(s),
     }
 }
 
+/// `a/b/y` or `a.b.y`: day first when `day_first` (dotted dates) or when `a` cannot be a
+/// month, else month first, the US reading.
+fn numeric_date(a: u32, b: u32, y: u32, day_first: bool) -> Option<String> {
+    if day_first || a > 12 {
+        ymd_of(y, b, a)
+    } else {
+        ymd_of(y, a, b)
+    }
+}
+
 /// `/2024/03/05/` in a URL's path.
 fn url_date(url: &str) -> Option<String> {
-    let path = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let parts: Vec<&str> = path.split(['/', '?', '#']).collect();
+    let path = crate::url::path(url);
+    let parts: Vec<&str> = path.split('/').collect();
     parts.windows(3).find_map(|w| {
         let all_digits = |p: &str, n: usize| p.len() == n && p.bytes().all(|b| b.is_ascii_digit());
         (all_digits(w[0], 4) && all_digits(w[1], 2) && all_digits(w[2], 2)).then(|| ymd_of(w[0].parse().ok()?, w[1].parse().ok()?, w[2].parse().ok()?)).flatten()
@@ -549,8 +552,7 @@ fn written_date_at(words: &[&str], i: usize) -> Option<String> {
     if let [a, b, y] = parts.as_slice() {
         let small = |p: &str| (1..=2).contains(&p.len()) && p.bytes().all(|c| c.is_ascii_digit());
         if small(a) && small(b) && y.len() == 4 && y.bytes().all(|c| c.is_ascii_digit()) {
-            let (a, b, y) = (a.parse().ok()?, b.parse().ok()?, y.parse().ok()?);
-            return if a > 12 { ymd_of(y, b, a) } else { ymd_of(y, a, b) };
+            return numeric_date(a.parse().ok()?, b.parse().ok()?, y.parse().ok()?, false);
         }
     }
     None

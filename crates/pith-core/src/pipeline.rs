@@ -1,8 +1,8 @@
 //! Runs the stages in order for one document.
 
 use crate::api::{EncodingReport, ExtractError, Extraction, Hints, Options};
-use crate::tags::Tag;
 use crate::deadline::Deadline;
+use crate::tags::Tag;
 use crate::{classify, encoding, hints, language, output, score, tree};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
@@ -13,7 +13,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     let meta = meta.finish(
         &tree.texts_where(|n| n.tag == Tag::H(1)),
         &tree.texts_where(|n| n.hints & hints::BYLINE != 0),
-        || spaced_text(&tree),
+        || tree.spaced_text(),
         hints.url.as_deref(),
     );
     let kind = classify::PageKind::of(&meta, hints.url.as_deref());
@@ -78,28 +78,6 @@ fn noscript_fallback(tree: &tree::Tree, selection: &score::Selection, options: &
     let inner_selection = score::select(&inner, options.favor, kind);
     let mass = |s: &score::Selection| s.stats[s.root as usize].mass;
     Ok((mass(&inner_selection) > 2.0 * mass(selection)).then_some((inner, inner_selection)))
-}
-
-/// The page's text with a space at every element boundary, so "May 3, 2024</div><div>Share"
-/// splits into words. Text runs sit in `tree.text` in document order; no recursion, as trees
-/// can be deep.
-fn spaced_text(tree: &tree::Tree) -> String {
-    let mut runs: Vec<(u32, u32)> = tree
-        .nodes
-        .iter()
-        .flat_map(|n| n.children.iter())
-        .filter_map(|c| match *c {
-            tree::Child::Text(s, e) => Some((s, e)),
-            tree::Child::Node(_) => None,
-        })
-        .collect();
-    runs.sort_unstable();
-    let mut out = String::with_capacity(tree.text.len() + runs.len());
-    for (s, e) in runs {
-        out.push_str(tree.text_of(s, e));
-        out.push(' ');
-    }
-    out
 }
 
 /// NFC-normalizes, without copying text that is already normalized (nearly all of it).

@@ -93,6 +93,28 @@ impl Tree {
         collect(self, id, &mut raw);
         crate::metadata::clean(&raw)
     }
+
+    /// The page's text with a space at every element boundary, so "May 3, 2024</div><div>Share"
+    /// splits into words. Text runs sit in `text` in document order; no recursion, as trees
+    /// can be deep.
+    pub fn spaced_text(&self) -> String {
+        let mut runs: Vec<(u32, u32)> = self
+            .nodes
+            .iter()
+            .flat_map(|n| n.children.iter())
+            .filter_map(|c| match *c {
+                Child::Text(s, e) => Some((s, e)),
+                Child::Node(_) => None,
+            })
+            .collect();
+        runs.sort_unstable();
+        let mut out = String::with_capacity(self.text.len() + runs.len());
+        for (s, e) in runs {
+            out.push_str(self.text_of(s, e));
+            out.push(' ');
+        }
+        out
+    }
 }
 
 /// Parses `html` (already UTF-8) into a [`Tree`], collecting metadata into `meta`.
