@@ -100,6 +100,11 @@ pub fn is_cjk(c: char) -> bool {
     matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
 }
 
+/// `char::is_whitespace` for ASCII: tab, line feed, vertical tab, form feed, return, space.
+pub fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b'\t'..=b'\r' | b' ')
+}
+
 fn is_punct(c: char) -> bool {
     matches!(c, '.' | ',' | ';' | ':' | '!' | '?' | '。' | '，' | '、' | '！' | '？' | '；' | '：' | '…' | '．')
 }
@@ -128,8 +133,7 @@ fn count_text(text: &str) -> (u32, u32) {
 fn count_ascii(bytes: &[u8]) -> (u32, u32) {
     let (mut chars, mut punct) = (0u32, 0u32);
     for &b in bytes {
-        // `char::is_whitespace` on ASCII: tab, line feed, vertical tab, form feed, return, space.
-        if !matches!(b, b'\t'..=b'\r' | b' ') {
+        if !is_ascii_space(b) {
             chars += 1;
             punct += matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?') as u32;
         }

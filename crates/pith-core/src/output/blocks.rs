@@ -2,6 +2,7 @@
 //! code, table rows), the one form both text and Markdown are rendered from.
 
 use crate::api::Link;
+use crate::score::is_ascii_space;
 use crate::tags::Tag;
 use crate::tree::{Child, NodeId, Tree};
 
@@ -294,11 +295,6 @@ pub fn collapse(s: &str) -> String {
         }
     }
     out
-}
-
-/// `char::is_whitespace` for ASCII: tab, line feed, vertical tab, form feed, return, space.
-fn is_ascii_space(b: u8) -> bool {
-    matches!(b, b'\t'..=b'\r' | b' ')
 }
 
 #[cfg(test)]
