@@ -140,11 +140,13 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
   const spanBytes = Math.max(1, options.spanBytes ?? SPAN_BYTES);
   const timeoutMs = Math.max(0, (options.timeoutSeconds ?? 60) * 1000);
   const engine = options.engine ?? 'native';
+  const extractorOpts = checkOptions(options);
+  const maxInputBytes = options.maxInputBytes ?? 32 << 20;
   const context = {
     engine,
-    options: checkOptions(options),
-    maxInputBytes: options.maxInputBytes ?? 32 << 20,
-    timeBudgetMs: timeoutMs,
+    options: extractorOpts,
+    maxInputBytes,
+    coreOptionsJson: JSON.stringify(coreOptions(extractorOpts, maxInputBytes, timeoutMs)),
     encode: options.encode ?? null,
   };
   const pool = new Piscina<SpanTask, SpanResult>({

@@ -5,7 +5,7 @@
 import { extractRaw, type EngineName, type RawResponse } from '../engine/index.js';
 import { decodeContent, dechunk, DecodeError, sniffHtml } from '../warc/http.js';
 import type { InputError, InputFile, ReadEvent, RecordEvent, RecordMeta } from '../warc/reader.js';
-import { buildRecord, coreOptions, type ExtractorOptions, type JsonlChunk } from './output.js';
+import { buildRecord, type ExtractorOptions, type JsonlChunk } from './output.js';
 import { addStage, now, STAGE_TIMES } from './stages.js';
 
 /** The core's acceptance verdict on a record it extracted (counted per host in the summary). */
@@ -41,8 +41,8 @@ export interface RecordContext {
   options: ExtractorOptions;
   /** Payloads larger than this (after decoding) are rejected as budget_exceeded. */
   maxInputBytes: number;
-  /** The core's time budget per record, in milliseconds (0: none). */
-  timeBudgetMs: number;
+  /** The `options` half of the core request (coreOptions), as JSON: the same for every record. */
+  coreOptionsJson: string;
 }
 
 /** The outcome of a reader event that needs no extraction. */
@@ -84,10 +84,8 @@ export function extractRecord(ev: Extract<RecordEvent, { kind: 'extract' }>, ctx
     addStage('http_decode', t1 - t);
     t = t1;
   }
-  const request = JSON.stringify({
-    hints: { contentType: meta.contentType, url: meta.url },
-    options: coreOptions(ctx.options, ctx.maxInputBytes, ctx.timeBudgetMs),
-  });
+  const hints = JSON.stringify({ contentType: meta.contentType, url: meta.url });
+  const request = `{"hints":${hints},"options":${ctx.coreOptionsJson}}`;
   let response: RawResponse;
   try {
     response = JSON.parse(extractRaw(html, request, ctx.engine)) as RawResponse;
