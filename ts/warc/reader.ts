@@ -256,6 +256,17 @@ async function fileEnd(win: FileWindow, off: number): Promise<number> {
   }
 }
 
+/** The first bytes a gzip member at the start of `b` inflates to; null when it is none. */
+function memberHead(b: Uint8Array): Uint8Array | null {
+  const h = gzipHeaderLength(b);
+  if (h <= 0) return null;
+  try {
+    return zlib.inflateRawSync(b.subarray(h, h + 4096), { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  } catch {
+    return null;
+  }
+}
+
 /** The first offset in [from, limit) where a gzip member holding a WARC record starts, or -1. */
 async function nextGzipMember(win: FileWindow, from: number, limit = Infinity): Promise<number> {
   let pos = from;
@@ -270,15 +281,8 @@ async function nextGzipMember(win: FileWindow, from: number, limit = Infinity): 
       continue;
     }
     if (pos + i >= limit) return -1;
-    const h = gzipHeaderLength(b.subarray(i));
-    if (h > 0) {
-      try {
-        const head = zlib.inflateRawSync(b.subarray(i + h, i + h + 4096), { finishFlush: zlib.constants.Z_SYNC_FLUSH });
-        if (looksLikeWarc(head)) return pos + i;
-      } catch {
-        /* not a member start */
-      }
-    }
+    const head = memberHead(b.subarray(i));
+    if (head && looksLikeWarc(head)) return pos + i;
     pos += i + 1;
   }
   return -1;
@@ -653,15 +657,7 @@ async function probeFile(fh: FileHandle, size: number): Promise<Probe> {
   const bytes = Buffer.alloc(Math.min(size, 64 << 10));
   await fh.read(bytes, 0, bytes.length, 0);
   const gz = bytes[0] === 0x1f && bytes[1] === 0x8b;
-  let head: Uint8Array = bytes;
-  if (gz) {
-    try {
-      const h = gzipHeaderLength(bytes);
-      head = zlib.inflateRawSync(bytes.subarray(h, h + 4096), { finishFlush: zlib.constants.Z_SYNC_FLUSH });
-    } catch {
-      head = new Uint8Array(0);
-    }
-  }
+  const head = gz ? (memberHead(bytes) ?? new Uint8Array(0)) : bytes;
   let s = 0;
   while (s < head.length && (head[s] === 0x0d || head[s] === 0x0a || head[s] === 0x20)) s++;
   const warc = Buffer.from(head.subarray(s, s + 5)).toString('latin1') === 'WARC/';
