@@ -71,26 +71,22 @@ fn parse_args() -> Args {
     a
 }
 
-fn peak_rss_mb() -> f64 {
+/// A memory field of /proc/self/status ("VmHWM:", "VmRSS:") in MB.
+fn proc_status_mb(field: &str) -> f64 {
     let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
-    for line in status.lines() {
-        if let Some(rest) = line.strip_prefix("VmHWM:") {
-            let kb: f64 = rest.trim().trim_end_matches("kB").trim().parse().unwrap_or(0.0);
-            return kb / 1024.0;
-        }
-    }
-    0.0
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix(field))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+fn peak_rss_mb() -> f64 {
+    proc_status_mb("VmHWM:")
 }
 
 fn rss_now_mb() -> f64 {
-    let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
-    for line in status.lines() {
-        if let Some(rest) = line.strip_prefix("VmRSS:") {
-            let kb: f64 = rest.trim().trim_end_matches("kB").trim().parse().unwrap_or(0.0);
-            return kb / 1024.0;
-        }
-    }
-    0.0
+    proc_status_mb("VmRSS:")
 }
 
 fn cpu_seconds() -> f64 {
