@@ -44,6 +44,8 @@ pub struct Attrs<'a> {
     pub lang: Option<&'a str>,
     pub hidden: bool,
     pub aria_hidden: bool,
+    /// `popover`: shown over the page on demand, like a dialog.
+    pub popover: bool,
 }
 
 impl<'a> Attrs<'a> {
@@ -69,6 +71,10 @@ impl<'a> Attrs<'a> {
                 "lang" | "xml:lang" => &mut a.lang,
                 "hidden" => {
                     a.hidden = true;
+                    continue;
+                }
+                "popover" => {
+                    a.popover = true;
                     continue;
                 }
                 "aria-hidden" => {

@@ -103,10 +103,12 @@ pub fn from_itemprop(itemprop: &str) -> u8 {
     }
 }
 
-/// React's streaming server renderer sends late parts of the page as `<div hidden id="S:1">`
-/// and a script swaps them into place: they are shown, not hidden.
-pub fn streamed_segment(id: Option<&str>) -> bool {
-    id.is_some_and(|id| id.starts_with("S:"))
+/// Boxes hidden only until a script or a click shows them, which are content: React's
+/// streaming server renderer sends late parts of the page as `<div hidden id="S:1">` and a
+/// script swaps them into place; an inactive tab panel (another language's code sample,
+/// a product's specifications) is shown when its tab is clicked.
+pub fn shown_on_demand(id: Option<&str>, role: Option<&str>) -> bool {
+    id.is_some_and(|id| id.starts_with("S:")) || role.is_some_and(|r| r.trim().eq_ignore_ascii_case("tabpanel"))
 }
 
 /// `style` values that hide an element.

@@ -92,6 +92,16 @@ const LISTING_MASS: f32 = 2500.0;
 /// thread of posts (about 250 words of prose).
 const COMMENTED_TEXT_MASS: f32 = 2500.0;
 
+/// Below this share of the page's prose left after removing flagged boxes, the flags are
+/// taken to be misleading.
+const MISFLAGGED_SHARE: f32 = 0.15;
+
+/// Prose weight per character of a box that reads as prose (paragraphs weigh 1.5, menus 0).
+const PROSE_PER_CHAR: f32 = 0.8;
+
+/// A block this long without one punctuation mark is not prose.
+const UNPUNCTUATED_RUN: u32 = 300;
+
 /// The prose weight of a block that is mostly a headline link.
 const HEADLINE_WEIGHT: f32 = 0.4;
 
@@ -106,7 +116,7 @@ pub fn is_ascii_space(b: u8) -> bool {
 }
 
 fn is_punct(c: char) -> bool {
-    matches!(c, '.' | ',' | ';' | ':' | '!' | '?' | '。' | '，' | '、' | '！' | '？' | '；' | '：' | '…' | '．')
+    matches!(c, '.' | ',' | ';' | ':' | '!' | '?' | '。' | '，' | '、' | '！' | '？' | '；' | '：' | '…' | '．' | '।' | '॥' | '،' | '؛' | '؟' | '۔')
 }
 
 /// Non-whitespace characters (CJK counted three times) and sentence punctuation in `text`.
@@ -191,25 +201,12 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     let nothing_removed = vec![false; n];
     // Headline links do not count here: a menu of long entries must not shield itself.
     let prose = sum_mass(tree, &inline, &nothing_removed, 0.0);
-    let mut removed = vec![false; n];
-    let mut comments = Vec::new();
-    for id in 1..n {
-        let node = &tree.nodes[id];
-        let parent = node.parent as usize;
-        if removed[parent] {
-            removed[id] = true;
-            continue;
-        }
-        let boilerplate_box = matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer)
-            || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
-        // Overlays (consent dialogs, modals with a policy) are long and wordy, so they get a
-        // laxer guard.
-        let guard = if node.hints & hints::OVERLAY != 0 { 0.8 } else { 0.4 };
-        if (boilerplate_box && prose[id] < guard * prose[0]) && !matches!(node.tag, Tag::Html | Tag::Body) {
-            removed[id] = true;
-        } else if node.hints & hints::COMMENTS != 0 && !comments.iter().any(|&c| is_ancestor(tree, c, id as NodeId)) {
-            comments.push(id as NodeId);
-        }
+    let (mut removed, mut comments) = remove_flagged(tree, &prose, &stats, false);
+    // Boilerplate words mislead on some sites ("content-nav-section" around the article,
+    // "skip-item" on each of its sections): when the flagged boxes held most of the page's
+    // prose, those that read as prose stay.
+    if sum_mass(tree, &inline, &removed, 0.0)[0] < MISFLAGGED_SHARE * prose[0] {
+        (removed, comments) = remove_flagged(tree, &prose, &stats, true);
     }
     for (s, m) in stats.iter_mut().zip(sum_mass(tree, &inline, &removed, HEADLINE_WEIGHT)) {
         s.mass = m;
@@ -255,6 +252,40 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     Selection { root, roots, removed, comments, stats }
 }
 
+/// Marks boilerplate and hidden boxes as removed, unless they hold much of the page's
+/// `prose`, and lists the comment boxes outside them. With `spare_prose`, boxes whose text
+/// reads as prose stay too (overlays and hidden boxes excepted).
+fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool) -> (Vec<bool>, Vec<NodeId>) {
+    let n = tree.nodes.len();
+    let mut removed = vec![false; n];
+    let mut comments = Vec::new();
+    for id in 1..n {
+        let node = &tree.nodes[id];
+        let parent = node.parent as usize;
+        if removed[parent] {
+            removed[id] = true;
+            continue;
+        }
+        let boilerplate_box = matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer)
+            || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
+        // Overlays (consent dialogs, modals with a policy) are long and wordy, and so are
+        // hidden boxes that their class also calls boilerplate (a banner of shipping terms in
+        // every currency): they get a laxer guard.
+        let hidden_boilerplate = node.hints & (hints::HIDDEN | hints::BOILERPLATE) == hints::HIDDEN | hints::BOILERPLATE;
+        let guard = if node.hints & hints::OVERLAY != 0 || hidden_boilerplate { 0.8 } else { 0.4 };
+        let spared = spare_prose
+            && !matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer)
+            && node.hints & (hints::OVERLAY | hints::HIDDEN) == 0
+            && prose[id] >= PROSE_PER_CHAR * stats[id].chars as f32;
+        if boilerplate_box && prose[id] < guard * prose[0] && !spared && !matches!(node.tag, Tag::Html | Tag::Body) {
+            removed[id] = true;
+        } else if node.hints & hints::COMMENTS != 0 && !comments.iter().any(|&c| is_ancestor(tree, c, id as NodeId)) {
+            comments.push(id as NodeId);
+        }
+    }
+    (removed, comments)
+}
+
 /// Sums the prose weight of every text block into its ancestors, skipping removed boxes.
 fn sum_mass(tree: &Tree, inline: &[Stats], removed: &[bool], headline_weight: f32) -> Vec<f32> {
     let mut mass = vec![0f32; tree.nodes.len()];
@@ -287,7 +318,9 @@ fn block_weight(tag: Tag, own: &Stats, headline_weight: f32) -> f32 {
     if tag.is_heading() || tag == Tag::Pre {
         return w * 0.5;
     }
-    if chars < 30 && punct == 0 {
+    // Long text without sentence punctuation is a run of names or numbers (a footer's
+    // list of cities and zip codes), not prose.
+    if punct == 0 && (chars < 30 || chars >= UNPUNCTUATED_RUN) {
         w *= 0.3;
     } else if chars >= 80 && punct > 0 {
         w *= 1.5;

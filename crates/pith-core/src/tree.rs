@@ -274,6 +274,9 @@ impl Builder {
         if let Some(role) = attrs.role {
             flags |= hints::from_role(role);
         }
+        if attrs.popover {
+            flags |= hints::OVERLAY | hints::BOILERPLATE;
+        }
         if attrs.rel_has("author") {
             flags |= hints::BYLINE;
         }
@@ -281,11 +284,9 @@ impl Builder {
             flags |= hints::from_itemprop(itemprop);
         }
         // Hidden boxes stay in the tree, flagged: scripts reveal some of them (a page-wide
-        // wrapper with class "hide", React's streamed `<div hidden id="S:0">`), so the scorer
-        // decides.
-        if attrs.hidden && !hints::streamed_segment(attrs.id)
-            || attrs.aria_hidden
-            || attrs.style.is_some_and(hints::style_hides)
+        // wrapper with class "hide"), so the scorer decides.
+        if (attrs.hidden || attrs.aria_hidden || attrs.style.is_some_and(hints::style_hides))
+            && !hints::shown_on_demand(attrs.id, attrs.role)
         {
             flags |= hints::HIDDEN;
         }

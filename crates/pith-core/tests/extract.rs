@@ -555,3 +555,72 @@ fn a_lower_case_letter_meeting_an_upper_case_one_across_spans_gets_a_space() {
     assert!(text.contains("Merrell Moab 3"), "{text:?}");
     assert!(text.contains("getValue()"), "{text:?}");
 }
+
+#[test]
+fn inactive_tab_panels_are_content() {
+    let panel = |lang: &str, hidden: &str| {
+        format!(r#"<div role="tabpanel" {hidden}><p>Install the {lang} client library, then call send() with the recipient's number and your message.</p></div>"#)
+    };
+    let page = format!(
+        r#"<body><main><h1>Send a message</h1><div role="tablist"><button>Python</button><button>Ruby</button></div>{}{}
+        <div hidden>NOTATAB</div></main></body>"#,
+        panel("Python", ""),
+        panel("Ruby", r#"hidden style="display:none""#)
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Install the Ruby client"), "{text:?}");
+    assert!(!text.contains("NOTATAB"), "{text:?}");
+}
+
+#[test]
+fn popovers_are_overlays() {
+    // The popover holds more prose than the short post, as an overlay may.
+    let help = "<p>Tap the lock icon next to the address bar, then allow notifications for this site.</p>".repeat(3);
+    let page = format!(
+        r#"<body><i-card popover>{help}</i-card><main><h1>Roadmap?</h1>
+        <p>I would like to know the roadmap for future products and version releases, if there is one.</p></main></body>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("roadmap for future products"), "{text:?}");
+    assert!(!text.contains("lock icon"), "{text:?}");
+}
+
+#[test]
+fn prose_in_boxes_misnamed_as_boilerplate_is_kept() {
+    // Each section is a small share of the page, but together they are nearly all its prose.
+    let section = |i: usize| {
+        format!(r#"<div class="skip-item" id="topic{i}"><h2>Part {i}</h2><p>Mesh systems hand devices over to the satellite with the strongest signal, so coverage stays even in part {i}.</p></div>"#)
+    };
+    let sections: String = (1..=5).map(section).collect();
+    let page = format!(r#"<body><nav class="menu"><a href="/">Home</a> <a href="/wifi">WiFi</a></nav><div class="content">{sections}</div></body>"#);
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("coverage stays even in part 1"), "{text:?}");
+    assert!(text.contains("coverage stays even in part 5"), "{text:?}");
+    assert!(!text.contains("Home"), "{text:?}");
+}
+
+#[test]
+fn long_runs_without_punctuation_are_not_prose() {
+    let zips: String = (0..60).map(|i| format!("{} ", 90000 + i * 7)).collect();
+    let page = format!(
+        r#"<body><div class="listing"><h1>Treadmill rentals</h1><p>Rent a treadmill or a spin bike for a week or a month, delivered to your door and set up in your home by our crew.</p>
+        <p>Every machine is cleaned and serviced between rentals, and we collect it when you are done, at no extra charge to you.</p>
+        <ul><li><a href="/t1">Folding treadmill</a> $90/week</li><li><a href="/t2">Spin bike</a> $70/week</li></ul></div>
+        <footer><p>We serve these zip codes:</p><div>{zips}</div></footer></body>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Rent a treadmill"), "{text:?}");
+    assert!(!text.contains("90007"), "{text:?}");
+}
+
+#[test]
+fn hidden_boxes_named_as_boilerplate_go_even_when_wordy() {
+    let terms = "<p>Free standard shipping on orders over 40 dollars. For more on rates and timelines, see our international page.</p>".repeat(2);
+    let page = format!(
+        r#"<body><div class="promo-banner" hidden>{terms}</div><main><h1>Custom set</h1>
+        <p>Create your own set of three products and save ten percent on your order, today only.</p></main></body>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Create your own set"), "{text:?}");
+    assert!(!text.contains("Free standard shipping"), "{text:?}");
+}
