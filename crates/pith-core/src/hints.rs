@@ -106,9 +106,11 @@ pub fn from_itemprop(itemprop: &str) -> u8 {
 /// Boxes hidden only until a script or a click shows them, which are content: React's
 /// streaming server renderer sends late parts of the page as `<div hidden id="S:1">` and a
 /// script swaps them into place; an inactive tab panel (another language's code sample,
-/// a product's specifications) is shown when its tab is clicked.
+/// a product's specifications) or a collapsed accordion panel (ARIA `region`) is shown when
+/// its header is clicked.
 pub fn shown_on_demand(id: Option<&str>, role: Option<&str>) -> bool {
-    id.is_some_and(|id| id.starts_with("S:")) || role.is_some_and(|r| r.trim().eq_ignore_ascii_case("tabpanel"))
+    id.is_some_and(|id| id.starts_with("S:"))
+        || role.is_some_and(|r| matches!(r.trim().to_ascii_lowercase().as_str(), "tabpanel" | "region"))
 }
 
 /// `style` values that hide an element.

@@ -266,15 +266,18 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
             removed[id] = true;
             continue;
         }
-        let boilerplate_box = matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer)
-            || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
-        // Overlays (consent dialogs, modals with a policy) are long and wordy, and so are
-        // hidden boxes that their class also calls boilerplate (a banner of shipping terms in
-        // every currency): they get a laxer guard.
+        let furniture_tag = matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer);
+        let boilerplate_box = furniture_tag || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
+        // A box that only a class word calls boilerplate, or that is only hidden, may be the
+        // page's content column or a wrapper a script reveals: it stays if it holds much of
+        // the prose. Overlays, furniture tags and hidden boxes that a class word also calls
+        // boilerplate are surer, and only go when they would take nearly all of it (a privacy
+        // policy in a modal, a footer listing every office, a banner of shipping terms).
         let hidden_boilerplate = node.hints & (hints::HIDDEN | hints::BOILERPLATE) == hints::HIDDEN | hints::BOILERPLATE;
-        let guard = if node.hints & hints::OVERLAY != 0 || hidden_boilerplate { 0.8 } else { 0.4 };
+        let sure = furniture_tag || hidden_boilerplate || node.hints & hints::OVERLAY != 0;
+        let guard = if sure { 0.8 } else { 0.4 };
         let spared = spare_prose
-            && !matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer)
+            && !furniture_tag
             && node.hints & (hints::OVERLAY | hints::HIDDEN) == 0
             && prose[id] >= PROSE_PER_CHAR * stats[id].chars as f32;
         if boilerplate_box && prose[id] < guard * prose[0] && !spared && !matches!(node.tag, Tag::Html | Tag::Body) {

@@ -573,6 +573,31 @@ fn inactive_tab_panels_are_content() {
 }
 
 #[test]
+fn collapsed_accordion_panels_are_content() {
+    let page = r#"<body><main><h1>Installing solar panels</h1><div class="accordion">
+        <button id="h1" aria-controls="p1">Week 1: energy audit</button>
+        <div id="p1" role="region" aria-labelledby="h1" style="display:none"><p>Gather twelve months of electric bills, so installers can size the system from real usage.</p></div>
+        </div></main></body>"#;
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Gather twelve months"), "{text:?}");
+}
+
+#[test]
+fn a_footer_goes_even_when_it_outweighs_a_short_page() {
+    let offices: String = ["Baltimore", "Denver", "Austin", "Boston", "Seattle", "Miami"]
+        .iter()
+        .map(|c| format!("<p>{c} office: 100 Main Street, Suite 200, open Monday to Friday, 9 a.m. to 5 p.m.</p>"))
+        .collect();
+    let page = format!(
+        r#"<body><main><h1>Vehicle rentals</h1><p>Screen every renter before the keys change hands: check the licence, the age and the driving record.</p></main>
+        <footer>{offices}</footer></body>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Screen every renter"), "{text:?}");
+    assert!(!text.contains("Baltimore office"), "{text:?}");
+}
+
+#[test]
 fn popovers_are_overlays() {
     // The popover holds more prose than the short post, as an overlay may.
     let help = "<p>Tap the lock icon next to the address bar, then allow notifications for this site.</p>".repeat(3);
