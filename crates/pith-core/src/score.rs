@@ -259,6 +259,8 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
     let n = tree.nodes.len();
     let mut removed = vec![false; n];
     let mut comments = Vec::new();
+    // Inside the page's marked content, where a <header> holds an article's title.
+    let mut in_content = vec![false; n];
     for id in 1..n {
         let node = &tree.nodes[id];
         let parent = node.parent as usize;
@@ -266,7 +268,8 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
             removed[id] = true;
             continue;
         }
-        let furniture_tag = matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer);
+        in_content[id] = in_content[parent] || matches!(node.tag, Tag::Main | Tag::Article) || node.hints & hints::MAIN != 0;
+        let furniture_tag = matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer) || node.tag == Tag::Header && !in_content[id];
         let boilerplate_box = furniture_tag || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
         // A box that only a class word calls boilerplate, or that is only hidden, may be the
         // page's content column or a wrapper a script reveals: it stays if it holds much of

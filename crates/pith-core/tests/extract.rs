@@ -598,6 +598,21 @@ fn a_footer_goes_even_when_it_outweighs_a_short_page() {
 }
 
 #[test]
+fn a_page_header_with_a_wordy_menu_goes_but_an_articles_header_stays() {
+    let menu: String = (0..8)
+        .map(|i| format!("<li><a href='/p{i}'>Product {i}</a><p>Scale your workloads with managed service number {i}, billed by the second.</p></li>"))
+        .collect();
+    let page = format!(
+        r#"<body><header><ul>{menu}</ul></header><article><header><h1>What is cloud computing?</h1><p class="dek">Renting computers by the hour.</p></header>
+        <p>Cloud computing is the on-demand delivery of computing resources over the internet, paid for as they are used.</p></article></body>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("on-demand delivery"), "{text:?}");
+    assert!(text.contains("Renting computers"), "{text:?}");
+    assert!(!text.contains("managed service"), "{text:?}");
+}
+
+#[test]
 fn popovers_are_overlays() {
     // The popover holds more prose than the short post, as an overlay may.
     let help = "<p>Tap the lock icon next to the address bar, then allow notifications for this site.</p>".repeat(3);
