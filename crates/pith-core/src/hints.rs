@@ -3,6 +3,9 @@
 
 /// Hint flags on a node.
 pub const BOILERPLATE: u8 = 1;
+/// `itemprop=mainEntity`: the page's main thing, whole (a question with its answers), so the
+/// scorer does not descend below it.
+pub const ENTITY: u8 = 2;
 pub const COMMENTS: u8 = 4;
 /// `role=main`, `itemprop=articleBody` and the like: the page says where its content is.
 pub const MAIN: u8 = 8;
@@ -92,7 +95,9 @@ pub fn from_role(role: &str) -> u8 {
 
 /// Flags from schema.org `itemprop`.
 pub fn from_itemprop(itemprop: &str) -> u8 {
-    if itemprop.split_ascii_whitespace().any(|p| matches!(p, "articleBody" | "reviewBody" | "text" | "mainContentOfPage")) {
+    if itemprop.split_ascii_whitespace().any(|p| p == "mainEntity") {
+        MAIN | ENTITY
+    } else if itemprop.split_ascii_whitespace().any(|p| matches!(p, "articleBody" | "reviewBody" | "text" | "mainContentOfPage")) {
         MAIN
     } else if itemprop.split_ascii_whitespace().any(|p| p == "comment") {
         COMMENTS

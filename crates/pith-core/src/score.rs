@@ -360,6 +360,9 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dy
         .filter(|&id| stats[id].mass >= 0.5 * total);
     let mut current = marked.map_or_else(|| body(tree), |id| id as NodeId);
     loop {
+        if tree.node(current).hints & hints::ENTITY != 0 {
+            return current;
+        }
         let here = stats[current as usize].mass;
         let best = tree
             .node(current)

@@ -613,6 +613,20 @@ fn a_page_header_with_a_wordy_menu_goes_but_an_articles_header_stays() {
 }
 
 #[test]
+fn a_question_marked_as_the_main_entity_keeps_its_answers_and_itself() {
+    let answer = r#"<div class="answer"><div itemprop="text"><p>Awaiting a CPU-bound coroutine never yields to the event loop, so the other task waits until it returns; add an explicit sleep(0) to yield.</p></div></div>"#;
+    let page = format!(
+        r#"<body><div id="mainbar" role="main"><div itemprop="mainEntity" itemscope itemtype="https://schema.org/Question">
+        <div class="question"><h1>Why do my coroutines not interleave?</h1><div itemprop="text"><p>I expected two count() tasks to print alternately, but each prints all its numbers first.</p></div></div>
+        <div id="answers">{}</div></div></div></body>"#,
+        answer.repeat(6)
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("I expected two count() tasks"), "{text:?}");
+    assert!(text.contains("explicit sleep(0)"), "{text:?}");
+}
+
+#[test]
 fn popovers_are_overlays() {
     // The popover holds more prose than the short post, as an overlay may.
     let help = "<p>Tap the lock icon next to the address bar, then allow notifications for this site.</p>".repeat(3);
