@@ -9,7 +9,9 @@ pub const ENTITY: u8 = 2;
 pub const COMMENTS: u8 = 4;
 /// `role=main`, `itemprop=articleBody` and the like: the page says where its content is.
 pub const MAIN: u8 = 8;
-/// Visually hidden text meant for screen readers ("Skip to content", "opens in a new tab").
+/// Not shown: text meant for screen readers ("Skip to content", "opens in a new tab"),
+/// `aria-hidden` decoration, or a box collapsed until a click or a script shows it (then
+/// also `COLLAPSED`).
 pub const HIDDEN: u8 = 16;
 /// A byline: `class="author"`, `rel=author`, `itemprop=author`.
 pub const BYLINE: u8 = 32;
@@ -17,6 +19,10 @@ pub const BYLINE: u8 = 32;
 /// `BOILERPLATE`). Such boxes can hold more prose than the page (a privacy policy), so the
 /// scorer removes them under a laxer guard.
 pub const OVERLAY: u8 = 64;
+/// Hidden in a way a click or a script undoes (the `hidden` attribute, `display:none`, a
+/// `hidden` class): paragraphs so hidden inside the content are collapsed answers and
+/// "read more" text.
+pub const COLLAPSED: u8 = 128;
 
 /// What one word of a class or id says, as hint flags (`BOILERPLATE`, `OVERLAY`, `COMMENTS`,
 /// `BYLINE`). Words arrive lower-cased. Words that mark content ("entry-content") were tried
@@ -24,7 +30,7 @@ pub const OVERLAY: u8 = 64;
 fn word_flags(word: &[u8]) -> u8 {
     match word {
         b"cookie" | b"cookies" | b"consent" | b"gdpr" | b"onetrust" | b"cookiebot" | b"didomi"
-        | b"usercentrics" | b"modal" | b"popup" | b"overlay" | b"dialog" | b"lightbox" => OVERLAY | BOILERPLATE,
+        | b"usercentrics" | b"modal" | b"popup" | b"popover" | b"tooltip" | b"overlay" | b"dialog" | b"lightbox" => OVERLAY | BOILERPLATE,
         b"nav" | b"navbar" | b"navigation" | b"menu" | b"menubar" | b"submenu" | b"breadcrumb" | b"breadcrumbs"
         | b"crumbs" | b"footer" | b"sidebar" | b"share"
         | b"sharing" | b"sharebar" | b"social" | b"socials" | b"related" | b"recommended" | b"recommendations"
@@ -42,19 +48,29 @@ fn word_flags(word: &[u8]) -> u8 {
     }
 }
 
-/// Whole class tokens that hide an element visually.
-fn hides(token: &[u8]) -> bool {
-    matches!(
-        token,
-        b"sr-only" | b"screen-reader-text" | b"visually-hidden" | b"visuallyhidden" | b"hidden" | b"is-hidden"
-            | b"hide" | b"u-hidden" | b"offscreen"
-    )
+/// What a whole class token says about visibility: `HIDDEN` for screen-reader-only text,
+/// `HIDDEN | COLLAPSED` for the classes scripts toggle, 0 otherwise.
+fn hiding(token: &[u8]) -> u8 {
+    match token {
+        b"sr-only" | b"screen-reader-text" | b"visually-hidden" | b"visuallyhidden" | b"offscreen" => HIDDEN,
+        b"hidden" | b"is-hidden" | b"hide" | b"u-hidden" => HIDDEN | COLLAPSED,
+        _ => 0,
+    }
+}
+
+/// A utility class that shows the element from some screen width on (`md:block`,
+/// `lg:flex`): beside `hidden`, the element is hidden on phones only.
+fn shown_on_wide_screens(token: &[u8]) -> bool {
+    token.iter().position(|&b| b == b':').is_some_and(|colon| {
+        matches!(&token[colon + 1..], b"block" | b"flex" | b"grid" | b"inline" | b"inline-block" | b"inline-flex" | b"table" | b"contents")
+    })
 }
 
 /// Flags from the `class` and `id` attributes.
 pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> u8 {
     let mut words = 0u8;
-    let mut hidden = false;
+    let mut hidden = 0u8;
+    let mut responsive = false;
     let mut byline_blocked = false;
     let mut buf = [0u8; 32];
     for value in [class, id].into_iter().flatten() {
@@ -62,17 +78,19 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> u8 {
             let Some(lower) = buf.get_mut(..token.len()) else { continue };
             lower.copy_from_slice(token);
             lower.make_ascii_lowercase();
-            if hides(lower) {
-                hidden = true;
+            let hides = hiding(lower);
+            if hides != 0 {
+                hidden |= hides;
                 continue;
             }
+            responsive |= shown_on_wide_screens(lower);
             for word in lower.split(|b| !b.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
                 words |= word_flags(word);
                 byline_blocked |= matches!(word, b"bio" | b"box" | b"avatar" | b"image" | b"img" | b"photo");
             }
         }
     }
-    let mut flags = if hidden { HIDDEN } else { 0 };
+    let mut flags = if hidden == HIDDEN | COLLAPSED && responsive { 0 } else { hidden };
     if words & BYLINE != 0 && !byline_blocked {
         flags |= BYLINE;
     }
@@ -136,6 +154,10 @@ mod tests {
         assert_eq!(from_class_and_id(Some("post related-posts"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(None, Some("comments")), COMMENTS);
         assert_eq!(from_class_and_id(Some("sr-only"), None), HIDDEN);
+        assert_eq!(from_class_and_id(Some("faq-answer hidden"), None), HIDDEN | COLLAPSED);
+        assert_eq!(from_class_and_id(Some("hidden md:block"), None), 0);
+        assert_eq!(from_class_and_id(None, Some("cms-popover-tooltip")), OVERLAY | BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("sr-only md:block"), None), HIDDEN);
         assert!(style_hides("color: red; display : none"));
         assert!(!style_hides("display:block"));
     }

@@ -99,6 +99,10 @@ const MISFLAGGED_SHARE: f32 = 0.15;
 /// Prose weight per character of a box that reads as prose (paragraphs weigh 1.5, menus 0).
 const PROSE_PER_CHAR: f32 = 0.8;
 
+/// Hidden text inside the content this long (a paragraph, not a screen-reader label) is
+/// collapsed content.
+const COLLAPSED_PROSE_CHARS: u32 = 80;
+
 /// A block this long without one punctuation mark is not prose.
 const UNPUNCTUATED_RUN: u32 = 300;
 
@@ -279,10 +283,14 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         let hidden_boilerplate = node.hints & (hints::HIDDEN | hints::BOILERPLATE) == hints::HIDDEN | hints::BOILERPLATE;
         let sure = furniture_tag || hidden_boilerplate || node.hints & hints::OVERLAY != 0;
         let guard = if sure { 0.8 } else { 0.4 };
-        let spared = spare_prose
-            && !furniture_tag
-            && node.hints & (hints::OVERLAY | hints::HIDDEN) == 0
-            && prose[id] >= PROSE_PER_CHAR * stats[id].chars as f32;
+        let reads_as_prose = prose[id] >= PROSE_PER_CHAR * stats[id].chars as f32;
+        // Hidden paragraphs inside the content are collapsed answers and "read more" text.
+        let collapsed_prose = in_content[id]
+            && node.hints & (hints::COLLAPSED | hints::BOILERPLATE | hints::OVERLAY) == hints::COLLAPSED
+            && stats[id].chars >= COLLAPSED_PROSE_CHARS
+            && reads_as_prose;
+        let spared = collapsed_prose
+            || spare_prose && !furniture_tag && node.hints & (hints::OVERLAY | hints::HIDDEN) == 0 && reads_as_prose;
         if boilerplate_box && prose[id] < guard * prose[0] && !spared && !matches!(node.tag, Tag::Html | Tag::Body) {
             removed[id] = true;
         } else if node.hints & hints::COMMENTS != 0 && !comments.iter().any(|&c| is_ancestor(tree, c, id as NodeId)) {

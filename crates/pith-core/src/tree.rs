@@ -285,10 +285,12 @@ impl Builder {
         }
         // Hidden boxes stay in the tree, flagged: scripts reveal some of them (a page-wide
         // wrapper with class "hide"), so the scorer decides.
-        if (attrs.hidden || attrs.aria_hidden || attrs.style.is_some_and(hints::style_hides))
-            && !hints::shown_on_demand(attrs.id, attrs.role)
-        {
-            flags |= hints::HIDDEN;
+        if !hints::shown_on_demand(attrs.id, attrs.role) {
+            if attrs.hidden || attrs.style.is_some_and(hints::style_hides) {
+                flags |= hints::HIDDEN | hints::COLLAPSED;
+            } else if attrs.aria_hidden {
+                flags |= hints::HIDDEN;
+            }
         }
         let dropped = drop_requested || matches!(tag, Tag::Payload | Tag::Head | Tag::Title);
         // A plain <span> or <b> says nothing a scorer needs: its text joins the enclosing

@@ -627,6 +627,23 @@ fn a_question_marked_as_the_main_entity_keeps_its_answers_and_itself() {
 }
 
 #[test]
+fn collapsed_answers_in_the_content_are_kept_but_screen_reader_text_is_not() {
+    let faq = |q: &str, a: &str| format!(r#"<div class="faq"><h3>{q}</h3><div class="answer hidden"><p>{a}</p></div></div>"#);
+    let page = format!(
+        r#"<body><main><h1>Progressive web apps</h1><p>We build progressive web apps that load fast, work offline and install like native apps.</p>
+        {}{}<p class="sr-only">This link opens the pricing calculator in a new window, where you can estimate the cost of your app.</p></main>
+        <div class="hidden"><p>Sign up for our newsletter to get the latest articles on web development delivered to your inbox.</p></div></body>"#,
+        faq("How much does a PWA cost?", "The cost depends on the number of features, the integrations and the design work, so we quote each project."),
+        faq("Will PWAs replace native apps?", "Not entirely, but many companies switch because one codebase serves every device and updates ship instantly.")
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("we quote each project"), "{text:?}");
+    assert!(text.contains("one codebase serves every device"), "{text:?}");
+    assert!(!text.contains("pricing calculator"), "{text:?}");
+    assert!(!text.contains("newsletter"), "{text:?}");
+}
+
+#[test]
 fn popovers_are_overlays() {
     // The popover holds more prose than the short post, as an overlay may.
     let help = "<p>Tap the lock icon next to the address bar, then allow notifications for this site.</p>".repeat(3);
