@@ -12,7 +12,6 @@ import { open, readFile, readdir, stat, type FileHandle } from 'node:fs/promises
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { AsyncIterReader, WARCParser } from 'warcio';
 import { classifyType, parseHttpHead, sniffHtml } from './http.js';
 import { addStage, now, STAGE_TIMES } from '../pipeline/stages.js';
 import { nativeInflate, type NativeInflate } from '../engine/native.js';
@@ -590,7 +589,14 @@ async function* timedStage<T>(stage: 'parse_warc', gen: AsyncGenerator<T>): Asyn
   }
 }
 
+/**
+ * warcio, loaded on first use: only the threads that parse records need it, and loading it (pako,
+ * uuid-random) costs the main thread some 30 ms of start-up, before any worker starts.
+ */
+let warcio: Promise<typeof import('warcio')> | undefined;
+
 async function* unitRecordsUntimed(file: string, unit: Unit): AsyncGenerator<RecordEvent> {
+  const { AsyncIterReader, WARCParser } = await (warcio ??= import('warcio'));
   const parser = new WARCParser(new AsyncIterReader([crlfWarcHeaders(unit.data)], null), { parseHttp: false });
   let n = 0;
   // In a unit cut short by the end of the file, the last record is the one cut: held back
