@@ -13,3 +13,20 @@ export declare function coreSourceHash(): string
  * Never throws for extraction failures: they come back as `{"ok":false,"error":{..}}`.
  */
 export declare function extract(html: Uint8Array, request: string): string
+
+export interface Inflated {
+  /**
+   * Input bytes the DEFLATE stream took (its end rounded up to a byte); 0 when `out` was too
+   * small (a stream takes at least one byte).
+   */
+  used: number
+  /** Bytes written to `out`. */
+  written: number
+}
+
+/**
+ * `inflateRaw(deflate, out)`: inflates the DEFLATE stream at the start of `deflate` (a gzip
+ * member after its header; what follows the stream is ignored) into `out`. Null when the stream
+ * is corrupt or cut short: node:zlib then tells which.
+ */
+export declare function inflateRaw(deflate: Uint8Array, out: Uint8Array): Inflated | null

@@ -10,7 +10,11 @@ import path from 'node:path';
 interface NativeAddon {
   extract(html: Uint8Array, request: string): string;
   coreSourceHash(): string;
+  inflateRaw(deflate: Uint8Array, out: Uint8Array): { used: number; written: number } | null;
 }
+
+/** libdeflate's raw inflate, for the WARC reader (crates/pith-node/src/inflate.rs). */
+export type NativeInflate = NativeAddon['inflateRaw'];
 
 let addon: NativeAddon | undefined;
 
@@ -54,6 +58,11 @@ export function nativeAvailable(): boolean {
 /** One record through the native core; returns the core's JSON text unchanged. */
 export function extractNative(html: Uint8Array, requestJson: string): string {
   return load().extract(html, requestJson);
+}
+
+/** The addon's inflater for the WARC reader; null when the addon is not built (node:zlib does it then). */
+export function nativeInflate(): NativeInflate | null {
+  return nativeAvailable() ? load().inflateRaw : null;
 }
 
 /** Fingerprint of the pith-core sources the addon was built from. */

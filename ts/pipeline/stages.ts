@@ -7,7 +7,7 @@
 // thread's CPU time; `process_cpu_ns` is the whole process's user+sys CPU for comparison, the
 // difference being what no stage covers: GC, event loop, messaging, thread start-up, fs reads).
 // Workers read their own spans of the input (see pipeline.ts), so all but two stages run there:
-//   read_gunzip    workers: inflating the gzip members (zlib.inflateRawSync)
+//   read_gunzip    workers: inflating the gzip members (libdeflate in the native addon, else node:zlib)
 //   parse_warc     workers: warcio parsing of the WARC headers, the HTTP head, classification
 //   http_decode    workers: dechunking / Content-Encoding / sniffing
 //   extract        workers: the call into the core (extractRaw) and parsing its response JSON

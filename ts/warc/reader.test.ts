@@ -182,6 +182,24 @@ describe('damaged input', () => {
     expect(recs.slice(1).map((e) => e.meta.id)).toEqual(manifest.records.map((r) => r.id));
   });
 
+  it('a gzip member whose ISIZE trailer is wrong is read all the same (it only sizes the first inflate buffer)', async () => {
+    const full = records(await readAll(path.join(SAMPLES, 'samples.warc.gz')));
+    for (const isize of [1, 0xffffffff]) {
+      const lying = Buffer.from(gz);
+      for (const e of full) lying.writeUInt32LE(isize, e.meta.offset + e.meta.length - 4);
+      const p = path.join(tmp(), 'isize.warc.gz');
+      writeFileSync(p, lying);
+      const evs = await readAll(p);
+      expect(evs.filter((e) => e.kind === 'error')).toEqual([]);
+      const recs = records(evs);
+      expect(recs.map((e) => [e.meta.id, e.meta.offset, e.meta.length])).toEqual(full.map((e) => [e.meta.id, e.meta.offset, e.meta.length]));
+      for (const [i, e] of recs.entries()) {
+        const f = full[i]!;
+        if (e.kind === 'extract' && f.kind === 'extract') expect(Buffer.compare(e.body, f.body)).toBe(0);
+      }
+    }
+  });
+
   it('a whole file gzipped as one stream is read (records share the member offset/length)', async () => {
     const p = path.join(tmp(), 'one-stream.warc.gz');
     const data = zlib.gzipSync(plain);

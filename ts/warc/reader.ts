@@ -2,8 +2,9 @@
 // (.html, .htm, .html.gz), directories of them and @list files.
 //
 // Framing is done here, so that every record carries the byte offset and length of its record
-// (or gzip member) in the input file: gzip members are inflated one by one with node:zlib (native,
-// and it tells how many input bytes a member used), plain WARC files are cut by Content-Length.
+// (or gzip member) in the input file: gzip members are inflated one by one (libdeflate in the
+// native addon, else node:zlib; both tell how many input bytes a member used), plain WARC files
+// are cut by Content-Length.
 // warcio then parses each framed unit (WARC headers, block) from memory; the HTTP head is parsed
 // here (http.ts) because warcio's parser needs CRLF line ends, which WARC/0.18 files lack.
 
@@ -11,9 +12,9 @@ import { open, readFile, readdir, stat, type FileHandle } from 'node:fs/promises
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { AsyncIterReader, WARCParser } from 'warcio';
 import { classifyType, parseHttpHead, sniffHtml } from './http.js';
 import { addStage, now, STAGE_TIMES } from '../pipeline/stages.js';
+import { nativeInflate, type NativeInflate } from '../engine/native.js';
 
 export type InputKind = 'warc' | 'html';
 
@@ -309,6 +310,51 @@ async function nextPlainRecord(win: FileWindow, from: number, limit = Infinity):
   return -1;
 }
 
+/** An inflated gzip member and the bytes of DEFLATE data it took. */
+interface Inflated {
+  data: Uint8Array;
+  used: number;
+}
+
+let inflateNative: NativeInflate | null | undefined;
+
+/**
+ * Inflates the DEFLATE stream at the start of `deflate` (a gzip member after its header): with
+ * libdeflate when the native addon loads, else, or when that fails, with node:zlib, which throws
+ * saying why (cut short, corrupt, too large). `sizeHint`: see isizeHint.
+ */
+function inflateMember(deflate: Buffer, sizeHint: number): Inflated {
+  inflateNative ??= nativeInflate();
+  if (inflateNative) {
+    // libdeflate inflates whole buffers only: a buffer found too small is doubled and the member inflated again.
+    for (let size = Math.min(Math.max(1, sizeHint || 4 * deflate.length), MAX_MEMBER_BYTES); ; size = Math.min(2 * size, MAX_MEMBER_BYTES)) {
+      const out = Buffer.allocUnsafe(size);
+      const r = inflateNative(deflate, out);
+      if (r === null) break;
+      if (r.used > 0) return { data: out.subarray(0, r.written), used: r.used };
+      if (size === MAX_MEMBER_BYTES) break;
+    }
+  }
+  // 256 KiB output chunks: members inflate to ~300 KB on average, and zlib's default 16 KiB
+  // chunks cost a call and a copy each.
+  const out = zlib.inflateRawSync(deflate, { info: true, maxOutputLength: MAX_MEMBER_BYTES, chunkSize: INFLATE_CHUNK }) as unknown as {
+    buffer: Buffer;
+    engine: { bytesWritten: number };
+  };
+  return { data: out.buffer, used: out.engine.bytesWritten };
+}
+
+/**
+ * The inflated size the member at the start of `b` (header `h` bytes) most likely has: the ISIZE
+ * field of its trailer, which ends where the next member's magic (or the file) starts; 0 when
+ * neither is in view. Only a first guess for libdeflate's output buffer, which grows when short.
+ */
+function isizeHint(b: Buffer, h: number, eof: boolean): number {
+  const next = b.indexOf(GZ_MAGIC, h);
+  const end = next >= 0 ? next : eof ? b.length : -1;
+  return end - 4 >= h ? b.readUInt32LE(end - 4) : 0;
+}
+
 /**
  * The gzip members of a file that start in [span.start, span.end), in order, reading past the end
  * to finish the last one. `span.exact`: a member (or the file) starts at span.start; otherwise the
@@ -345,15 +391,10 @@ async function* gzipUnits(win: FileWindow, span: Span, walk: Walk): AsyncGenerat
       yield { kind: 'unit', unit: { offset: off, length: avail, data: new Uint8Array(0), truncated: 'gzip header cut short by the end of the file' } };
       return;
     }
-    let out: { buffer: Buffer; engine: zlib.InflateRaw };
+    let out: Inflated;
     const tz = STAGE_TIMES ? now() : 0;
     try {
-      // 256 KiB output chunks: members inflate to ~300 KB on average, and zlib's default 16 KiB
-      // chunks cost a call and a copy each.
-      out = zlib.inflateRawSync(b.subarray(h), { info: true, maxOutputLength: MAX_MEMBER_BYTES, chunkSize: INFLATE_CHUNK }) as unknown as {
-        buffer: Buffer;
-        engine: zlib.InflateRaw;
-      };
+      out = inflateMember(b.subarray(h), isizeHint(b, h, win.eof));
       if (STAGE_TIMES) addStage('read_gunzip', now() - tz);
     } catch (e) {
       if (STAGE_TIMES) addStage('read_gunzip', now() - tz);
@@ -396,8 +437,7 @@ async function* gzipUnits(win: FileWindow, span: Span, walk: Walk): AsyncGenerat
       want = 1 << 16;
       continue;
     }
-    const used = (out.engine as unknown as { bytesWritten: number }).bytesWritten;
-    let length = h + used + 8; // + CRC32 and ISIZE
+    let length = h + out.used + 8; // + CRC32 and ISIZE
     if (length > avail) {
       if (!win.eof) {
         want = length;
@@ -405,7 +445,7 @@ async function* gzipUnits(win: FileWindow, span: Span, walk: Walk): AsyncGenerat
       }
       length = avail; // trailer missing: the data is complete, keep it
     }
-    yield { kind: 'unit', unit: { offset: off, length, data: out.buffer } };
+    yield { kind: 'unit', unit: { offset: off, length, data: out.data } };
     off += length;
     want = 1 << 16;
   }
@@ -549,7 +589,14 @@ async function* timedStage<T>(stage: 'parse_warc', gen: AsyncGenerator<T>): Asyn
   }
 }
 
+/**
+ * warcio, loaded on first use: only the threads that parse records need it, and loading it (pako,
+ * uuid-random) costs the main thread some 30 ms of start-up, before any worker starts.
+ */
+let warcio: Promise<typeof import('warcio')> | undefined;
+
 async function* unitRecordsUntimed(file: string, unit: Unit): AsyncGenerator<RecordEvent> {
+  const { AsyncIterReader, WARCParser } = await (warcio ??= import('warcio'));
   const parser = new WARCParser(new AsyncIterReader([crlfWarcHeaders(unit.data)], null), { parseHttp: false });
   let n = 0;
   // In a unit cut short by the end of the file, the last record is the one cut: held back

@@ -1,6 +1,9 @@
 //! Node-API binding of pith-core. One function, one call per record: all per-element work
 //! stays inside Rust. The result is the JSON text produced by `pith_core::extract_json`,
 //! returned unchanged so the native and WebAssembly builds can be compared byte for byte.
+//! Besides it, the WARC reader's gzip inflater (inflate.rs).
+
+mod inflate;
 
 use napi::bindgen_prelude::Uint8Array;
 use napi_derive::napi;
