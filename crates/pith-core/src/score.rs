@@ -99,6 +99,9 @@ const MISFLAGGED_SHARE: f32 = 0.15;
 /// Prose weight per character of a box that reads as prose (paragraphs weigh 1.5, menus 0).
 const PROSE_PER_CHAR: f32 = 0.8;
 
+/// Prose mass that makes a <main> element the page's own word on where its content is.
+const MAIN_ELEMENT_PROSE: f32 = 200.0;
+
 /// Hidden text inside the content this long (a paragraph, not a screen-reader label) is
 /// collapsed content.
 const COLLAPSED_PROSE_CHARS: u32 = 80;
@@ -261,6 +264,7 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
 /// reads as prose stay too (overlays and hidden boxes excepted).
 fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool) -> (Vec<bool>, Vec<NodeId>) {
     let n = tree.nodes.len();
+    let main = (1..n).find(|&id| tree.nodes[id].tag == Tag::Main && prose[id] >= MAIN_ELEMENT_PROSE).map(|id| id as NodeId);
     let mut removed = vec![false; n];
     let mut comments = Vec::new();
     // Inside the page's marked content, where a <header> holds an article's title.
@@ -274,6 +278,12 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         }
         in_content[id] = in_content[parent] || matches!(node.tag, Tag::Main | Tag::Article) || node.hints & hints::MAIN != 0;
         let furniture_tag = matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer) || node.tag == Tag::Header && !in_content[id];
+        // Beside the page's <main>, furniture is furniture however wordy (an Apple footer of
+        // legal notes outweighs the product grid).
+        if furniture_tag && !in_content[id] && main.is_some_and(|m| !is_ancestor(tree, id as NodeId, m)) {
+            removed[id] = true;
+            continue;
+        }
         let boilerplate_box = furniture_tag || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
         // A box that only a class word calls boilerplate, or that is only hidden, may be the
         // page's content column or a wrapper a script reveals: it stays if it holds much of

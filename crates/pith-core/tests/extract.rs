@@ -644,6 +644,18 @@ fn collapsed_answers_in_the_content_are_kept_but_screen_reader_text_is_not() {
 }
 
 #[test]
+fn beside_a_main_element_a_footer_goes_however_wordy() {
+    let notes = "<p>Financing is available to qualified customers, subject to credit approval and a credit limit, at a variable rate.</p>".repeat(12);
+    let page = format!(
+        r#"<body><main><h1>Which watch is right for you?</h1><p>Compare the three models by size, battery life, price and the health features each one offers.</p>
+        <p>Every model tracks your workouts, your heart rate and your sleep, and each one works with the same bands.</p><ul><li>Series 11, from $399</li><li>SE 3, from $249</li><li>Ultra 3, from $799</li></ul></main><footer>{notes}</footer></body>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Compare the three models"), "{text:?}");
+    assert!(!text.contains("Financing is available"), "{text:?}");
+}
+
+#[test]
 fn popovers_are_overlays() {
     // The popover holds more prose than the short post, as an overlay may.
     let help = "<p>Tap the lock icon next to the address bar, then allow notifications for this site.</p>".repeat(3);
