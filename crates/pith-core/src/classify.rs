@@ -455,7 +455,10 @@ pub fn verdict(text: &str, html_bytes: usize, page_type: PageType, s: &Signals, 
     if consent_hits >= 2 && s.words < 150 {
         return Some(RejectReason::ConsentOrPaywall);
     }
-    if matches!(page_type, PageType::Listing | PageType::Collection) && s.prose_blocks == 0 || s.link_density > 0.6 {
+    // A listing without prose is a link list, if it shows links at all: listing-like text
+    // without any is a page the score table misread.
+    let shows_links = s.cards + s.headline_links > 0 || s.link_density >= 0.1;
+    if matches!(page_type, PageType::Listing | PageType::Collection) && s.prose_blocks == 0 && shows_links || s.link_density > 0.6 {
         return Some(RejectReason::LinkList);
     }
     if s.prose_blocks == 0 && !matches!(page_type, PageType::Product | PageType::Documentation | PageType::Forum) && s.words < 150 {
@@ -509,6 +512,15 @@ mod fit {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_listing_without_links_is_not_a_link_list() {
+        let text = "word ".repeat(300);
+        let mut s = Signals { chars: text.len(), words: 300, ..Signals::default() };
+        assert_eq!(verdict(&text, 20_000, PageType::Listing, &s, 0), None);
+        s.headline_links = 12;
+        assert_eq!(verdict(&text, 20_000, PageType::Listing, &s, 0), Some(RejectReason::LinkList));
+    }
 
     #[test]
     fn counts_cjk_as_chars_do() {
