@@ -178,7 +178,7 @@ fn declares_product(meta: &Metadata) -> bool {
 /// The page traits the page-type score table weighs. Flags are 0 or 1; counts are scaled
 /// by [`count`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Feature {
+enum Feature {
     /// `PageKind::Discussion`.
     DiscussionKind,
     /// `PageKind::Product`.
