@@ -37,12 +37,25 @@ pub enum RejectReason {
 pub struct Signals {
     /// Links wrapping blocks (teaser cards) in the main content.
     pub cards: usize,
+    /// Links in the main content whose text reads as a headline rather than a menu entry.
+    pub headline_links: usize,
     /// Prose paragraphs (80+ characters with punctuation) in the main content.
     pub prose_blocks: usize,
+    /// Section headings (h2, h3) in the main content.
+    pub headings: usize,
+    /// List items in the main content.
+    pub list_items: usize,
+    /// Code blocks (`<pre>`) and inline code spans in the main content.
+    pub code_blocks: usize,
+    pub inline_code: usize,
+    /// `<article>` elements anywhere on the page: one per teaser on many listings.
+    pub article_elements: usize,
     /// Comment or post containers on the page.
     pub comment_boxes: usize,
     /// Currency amounts ("$19.99", "€5") in the text.
     pub prices: usize,
+    /// Currency amounts anywhere on the page: a product grid pruned as links still shows them.
+    pub page_prices: usize,
     /// Characters of extracted text (not bytes: CJK counts fairly).
     pub chars: usize,
     /// Words (whitespace-separated; a CJK run counts by characters / 2).
@@ -59,11 +72,18 @@ impl Signals {
         while let Some(id) = stack.pop() {
             let node = tree.node(id);
             let stats = selection.stats[id as usize];
-            if node.tag == Tag::A && node.children.iter().any(|c| matches!(c, Child::Node(n) if tree.node(*n).tag.is_block())) {
-                s.cards += 1;
+            let has_block = node.children.iter().any(|c| matches!(c, Child::Node(n) if tree.node(*n).tag.is_block()));
+            match node.tag {
+                Tag::A if has_block => s.cards += 1,
+                Tag::A if stats.headline_links() => s.headline_links += 1,
+                Tag::H(2 | 3) => s.headings += 1,
+                Tag::Li => s.list_items += 1,
+                Tag::Pre => s.code_blocks += 1,
+                Tag::Code => s.inline_code += 1,
+                _ => {}
             }
             if matches!(node.tag, Tag::P | Tag::Div | Tag::Li | Tag::Td | Tag::Blockquote | Tag::Dd)
-                && !node.children.iter().any(|c| matches!(c, Child::Node(n) if tree.node(*n).tag.is_block()))
+                && !has_block
                 && stats.chars >= 80
                 && stats.punct >= 1
                 && stats.link_density() < 0.5
@@ -78,6 +98,7 @@ impl Signals {
                 }
             }
         }
+        s.article_elements = tree.nodes.iter().filter(|n| n.tag == Tag::Article).count();
         s.comment_boxes = selection.comments.len();
         let root = selection.stats[selection.root as usize];
         s.link_density = root.link_density();
@@ -85,6 +106,7 @@ impl Signals {
         s.chars = text.chars().count();
         s.words = text.split_whitespace().count() + count_cjk(text) / 2;
         s.prices = count_prices(text);
+        s.page_prices = count_prices(&tree.text);
         s
     }
 }
@@ -114,7 +136,7 @@ fn has_segment(path: &str, segments: &[&str]) -> bool {
 }
 
 /// What the page says it is, read before its content is found: it decides what the scorer
-/// makes of comments, and gives `page_type` its first answers.
+/// makes of comments, and is one of the traits `page_type` weighs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PageKind {
     /// A forum thread or Q&A page: comments that are most of the page are its posts.
@@ -153,57 +175,247 @@ fn declares_product(meta: &Metadata) -> bool {
     meta.json_ld_types.iter().any(|t| t == "Product" || t == "ProductGroup") || og.starts_with("product") || og.contains(":item")
 }
 
-/// Classifies from schema.org types, Open Graph, URL shape and page structure, strongest
-/// signal first.
-pub fn page_type(meta: &Metadata, url: Option<&str>, kind: PageKind, s: &Signals) -> PageType {
-    let has = |t: &str| meta.json_ld_types.iter().any(|x| x == t);
-    let og = meta.og_type.as_deref().unwrap_or("");
-    let path = url.map(crate::url::path).unwrap_or_default();
-    let host = url.map(crate::url::host).unwrap_or_default();
-    let listy = s.cards >= 6 && s.prose_blocks < s.cards / 2 + 3;
+/// The page traits the page-type score table weighs. Flags are 0 or 1; counts are scaled
+/// by [`count`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Feature {
+    /// `PageKind::Discussion`.
+    DiscussionKind,
+    /// `PageKind::Product`.
+    ProductKind,
+    /// schema.org types: Article and its news and blog kinds.
+    ArticleSchema,
+    CollectionSchema,
+    ItemListSchema,
+    /// TechArticle, APIReference.
+    DocsSchema,
+    /// Service, LocalBusiness, ProfessionalService.
+    ServiceSchema,
+    /// No JSON-LD at all.
+    NoSchema,
+    OgArticle,
+    OgWebsite,
+    Author,
+    Published,
+    Modified,
+    /// A path segment that is a year ("/2024/05/...").
+    YearInPath,
+    /// The site's home page.
+    RootPath,
+    /// Three or more path segments.
+    DeepPath,
+    /// The last path segment is a slug of four or more words ("how-to-fix-a-tap").
+    LongSlug,
+    /// The last path segment holds a number of four or more digits (an item or post id).
+    NumberInSlug,
+    QueryString,
+    ProductPath,
+    CollectionPath,
+    DocsPath,
+    BlogPath,
+    ServicePath,
+    /// docs., developer., help. hosts and Read the Docs.
+    DocsHost,
+    Cards,
+    HeadlineLinks,
+    ProseBlocks,
+    Headings,
+    ListItems,
+    CodeBlocks,
+    InlineCode,
+    ArticleElements,
+    CommentBoxes,
+    Prices,
+    PagePrices,
+    Words,
+    LinkDensity,
+    /// Always 1: each page type's prior.
+    Bias,
+}
 
-    if kind == PageKind::Discussion {
-        return PageType::Forum;
-    }
-    let product_signal = kind == PageKind::Product
-        || has_segment(&path, &["product", "products", "p", "dp", "itm", "item", "pdp"]);
-    let collection_signal = has("CollectionPage") || has("OfferCatalog") || og.contains("group")
-        || has_segment(&path, &["collections", "collection", "category", "categories", "c", "shop", "catalog"]);
-    if collection_signal && (s.prices >= 3 || s.cards >= 4 || has("ItemList")) {
-        return PageType::Collection;
-    }
-    if product_signal {
-        return if listy && s.prices >= 4 { PageType::Collection } else { PageType::Product };
-    }
-    if has("TechArticle") || has("APIReference")
-        || has_segment(&path, &["docs", "doc", "documentation", "reference", "api", "manual", "guide", "guides", "kb", "wiki", "help", "handbook", "learn", "usersguide", "man"])
-        || host.starts_with("docs.") || host.starts_with("developer.") || host.starts_with("help.") || host.contains("readthedocs")
-    {
-        return PageType::Documentation;
-    }
-    if has("ItemList") && !has("Article") && !has("BlogPosting") && !has("NewsArticle") || listy {
-        return if s.prices >= 4 { PageType::Collection } else { PageType::Listing };
-    }
-    // WordPress and others say og:type "article" for every page; a date or a byline is
-    // what marks an article.
-    let dated = meta.published.is_some() || meta.author.is_some();
-    if has("Article") || has("NewsArticle") || has("BlogPosting") || dated
-        || has_segment(&path, &["blog", "news", "article", "articles", "posts", "post", "story", "stories"])
-    {
-        return PageType::Article;
-    }
-    if has("Service") || has("LocalBusiness") || has("ProfessionalService") || has("Organization")
-        || has_segment(&path, &["services", "service", "pricing", "solutions", "about", "contact", "plans", "features"])
-    {
-        return PageType::Service;
-    }
-    if s.prose_blocks >= 8 {
-        PageType::Article
-    } else if s.chars < 200 {
-        PageType::Other
+const ARTICLE_TYPES: &[&str] = &[
+    "Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle", "ScholarlyArticle", "OpinionNewsArticle",
+    "AnalysisNewsArticle", "Report", "LiveBlogPosting",
+];
+
+/// A count on a log scale, so that the 20th teaser adds less than the 2nd: ln(1 + n) / 3,
+/// about 1 for 20.
+fn count(n: usize) -> f32 {
+    (n as f32).ln_1p() / 3.0
+}
+
+fn flag(b: bool) -> f32 {
+    if b {
+        1.0
     } else {
-        PageType::Service
+        0.0
     }
+}
+
+/// What `page_type` reads of one page.
+struct Page<'a> {
+    meta: &'a Metadata,
+    url: &'a str,
+    path: String,
+    host: String,
+    kind: PageKind,
+    signals: &'a Signals,
+}
+
+impl Page<'_> {
+    fn declares(&self, types: &[&str]) -> bool {
+        self.meta.json_ld_types.iter().any(|t| types.contains(&t.as_str()))
+    }
+
+    fn segments(&self) -> impl Iterator<Item = &str> {
+        self.path.split('/').filter(|s| !s.is_empty())
+    }
+
+    fn last_segment(&self) -> &str {
+        self.segments().last().unwrap_or("")
+    }
+
+    fn value(&self, feature: Feature) -> f32 {
+        let s = self.signals;
+        let og = self.meta.og_type.as_deref().unwrap_or("");
+        match feature {
+            Feature::DiscussionKind => flag(self.kind == PageKind::Discussion),
+            Feature::ProductKind => flag(self.kind == PageKind::Product),
+            Feature::ArticleSchema => flag(self.declares(ARTICLE_TYPES)),
+            Feature::CollectionSchema => flag(self.declares(&["CollectionPage", "OfferCatalog"])),
+            Feature::ItemListSchema => flag(self.declares(&["ItemList"])),
+            Feature::DocsSchema => flag(self.declares(&["TechArticle", "APIReference"])),
+            Feature::ServiceSchema => flag(self.declares(&["Service", "LocalBusiness", "ProfessionalService"])),
+            Feature::NoSchema => flag(self.meta.json_ld_types.is_empty()),
+            Feature::OgArticle => flag(og == "article"),
+            Feature::OgWebsite => flag(og == "website"),
+            Feature::Author => flag(self.meta.author.is_some()),
+            Feature::Published => flag(self.meta.published.is_some()),
+            Feature::Modified => flag(self.meta.modified.is_some()),
+            Feature::YearInPath => flag(self.segments().any(is_year)),
+            Feature::RootPath => flag(self.segments().next().is_none()),
+            Feature::DeepPath => flag(self.segments().count() >= 3),
+            Feature::LongSlug => flag(self.last_segment().split('-').count() >= 4),
+            Feature::NumberInSlug => flag(has_digit_run(self.last_segment(), 4)),
+            Feature::QueryString => flag(self.url.contains('?')),
+            Feature::ProductPath => flag(has_segment(&self.path, &["product", "products", "p", "dp", "itm", "item", "pdp"])),
+            Feature::CollectionPath => flag(has_segment(&self.path, &["collections", "collection", "category", "categories", "c", "cat", "shop", "catalog", "browse"])),
+            Feature::DocsPath => flag(has_segment(&self.path, &["docs", "doc", "documentation", "reference", "api", "manual", "guide", "guides", "kb", "wiki", "help", "handbook", "learn", "usersguide", "man"])),
+            Feature::BlogPath => flag(has_segment(&self.path, &["blog", "news", "article", "articles", "posts", "post", "story", "stories"])),
+            Feature::ServicePath => flag(has_segment(&self.path, &["services", "service", "pricing", "solutions", "about", "contact", "plans", "features"])),
+            Feature::DocsHost => flag(
+                self.host.starts_with("docs.") || self.host.starts_with("developer.") || self.host.starts_with("help.") || self.host.contains("readthedocs"),
+            ),
+            Feature::Cards => count(s.cards),
+            Feature::HeadlineLinks => count(s.headline_links),
+            Feature::ProseBlocks => count(s.prose_blocks),
+            Feature::Headings => count(s.headings),
+            Feature::ListItems => count(s.list_items),
+            Feature::CodeBlocks => count(s.code_blocks),
+            Feature::InlineCode => count(s.inline_code),
+            Feature::ArticleElements => count(s.article_elements),
+            Feature::CommentBoxes => count(s.comment_boxes),
+            Feature::Prices => count(s.prices),
+            Feature::PagePrices => count(s.page_prices),
+            // Halved: text length separates page types less than the other counts do.
+            Feature::Words => count(s.words) / 2.0,
+            Feature::LinkDensity => s.link_density,
+            Feature::Bias => 1.0,
+        }
+    }
+}
+
+fn is_year(segment: &str) -> bool {
+    segment.len() == 4 && (segment.starts_with("19") || segment.starts_with("20")) && segment.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn has_digit_run(s: &str, len: usize) -> bool {
+    s.as_bytes().split(|b| !b.is_ascii_digit()).any(|run| run.len() >= len)
+}
+
+/// The page types the score table ranks, in the order of its columns.
+const SCORED: [PageType; 7] = [
+    PageType::Article,
+    PageType::Forum,
+    PageType::Product,
+    PageType::Collection,
+    PageType::Listing,
+    PageType::Documentation,
+    PageType::Service,
+];
+
+// BEGIN fitted weights
+/// Weight of each trait for each page type (columns in the order of [`SCORED`]). Fitted by
+/// `python3 bench/accuracy/fit-page-types.py --write` on the dev set pages outside the
+/// hold-out fifth (multinomial logistic regression, L2-regularized).
+const WEIGHTS: [(Feature, [f32; 7]); 39] = [
+    //                           artic forum produ colle listi docum servi
+    (Feature::DiscussionKind,    [-1.19,  2.66,  0.04,  0.28, -0.71, -0.45, -0.64]),
+    (Feature::ProductKind,       [-1.07, -0.37,  2.41,  0.05, -0.46, -0.27, -0.28]),
+    (Feature::ArticleSchema,     [ 1.62, -0.36, -0.36, -0.36,  0.09,  0.13, -0.76]),
+    (Feature::CollectionSchema,  [-0.16, -0.06, -0.32,  0.37,  0.24, -0.03, -0.05]),
+    (Feature::ItemListSchema,    [ 0.31, -0.08, -0.38, -0.10,  0.90, -0.10, -0.53]),
+    (Feature::DocsSchema,        [-0.32, -0.10, -0.06, -0.03,  0.28,  0.51, -0.28]),
+    (Feature::ServiceSchema,     [-0.29, -0.21, -0.16, -0.27,  0.28, -0.14,  0.79]),
+    (Feature::NoSchema,          [ 0.63,  0.07, -0.50, -0.32, -0.05,  0.46, -0.29]),
+    (Feature::OgArticle,         [ 0.97, -0.61, -0.26, -0.44,  0.24,  0.08,  0.03]),
+    (Feature::OgWebsite,         [-0.03, -0.25,  0.31, -0.17, -0.10,  0.00,  0.24]),
+    (Feature::Author,            [ 0.51,  0.84, -0.40, -0.53,  0.25, -0.27, -0.41]),
+    (Feature::Published,         [ 0.39,  0.71,  0.63, -0.56, -0.20, -0.14, -0.82]),
+    (Feature::Modified,          [ 0.18,  0.18, -0.34,  0.05, -0.71, -0.14,  0.79]),
+    (Feature::YearInPath,        [ 0.78, -0.27, -0.07, -0.28,  0.19, -0.24, -0.11]),
+    (Feature::RootPath,          [-0.91,  0.25, -0.18, -0.27,  0.39, -0.56,  1.28]),
+    (Feature::DeepPath,          [ 0.13,  0.16,  0.32, -0.17, -0.41,  0.22, -0.25]),
+    (Feature::LongSlug,          [ 1.41,  0.57,  0.12, -0.75, -0.52, -0.56, -0.27]),
+    (Feature::NumberInSlug,      [ 0.16,  1.22,  0.65,  0.05, -0.58, -0.58, -0.91]),
+    (Feature::QueryString,       [ 0.02,  0.87, -0.31,  0.44,  0.33, -0.46, -0.88]),
+    (Feature::ProductPath,       [-0.20, -0.37,  1.82, -0.24, -0.42, -0.25, -0.34]),
+    (Feature::CollectionPath,    [-0.18, -0.34, -0.29,  1.48,  0.42, -0.43, -0.66]),
+    (Feature::DocsPath,          [-0.25, -0.25, -0.21,  0.08, -0.04,  1.29, -0.63]),
+    (Feature::BlogPath,          [ 1.45, -0.12, -0.25, -0.25,  0.64, -0.61, -0.87]),
+    (Feature::ServicePath,       [-0.36, -0.12, -0.19, -0.23, -0.42, -0.16,  1.48]),
+    (Feature::DocsHost,          [-0.49, -0.13, -0.10, -0.11, -0.33,  1.63, -0.47]),
+    (Feature::Cards,             [-1.22, -0.09,  0.01,  0.74,  1.13, -0.47, -0.09]),
+    (Feature::HeadlineLinks,     [ 0.42,  0.09, -1.03,  0.39,  0.65,  0.18, -0.69]),
+    (Feature::ProseBlocks,       [ 0.79,  0.09, -0.64, -0.47, -0.99,  0.48,  0.74]),
+    (Feature::Headings,          [ 0.50, -1.58,  0.32,  0.02, -0.21, -0.27,  1.21]),
+    (Feature::ListItems,         [ 0.01, -0.11,  0.79,  0.02, -0.45, -0.05, -0.21]),
+    (Feature::CodeBlocks,        [-0.04,  0.05, -0.19, -0.12, -0.39,  0.83, -0.13]),
+    (Feature::InlineCode,        [-0.46,  0.17, -0.39, -0.21, -0.33,  1.84, -0.62]),
+    (Feature::ArticleElements,   [-0.32,  0.20, -0.26,  0.57,  0.58, -0.28, -0.48]),
+    (Feature::CommentBoxes,      [-0.29,  0.14,  1.28, -0.08,  0.09, -0.55, -0.59]),
+    (Feature::Prices,            [ 0.68,  0.07, -0.25, -0.74,  0.13, -0.16,  0.27]),
+    (Feature::PagePrices,        [-0.76, -0.65,  0.42,  2.32, -0.43, -0.73, -0.17]),
+    (Feature::Words,             [ 0.39, -0.18, -0.47, -0.23,  0.39,  0.00,  0.10]),
+    (Feature::LinkDensity,       [-1.29,  0.11, -0.39,  0.26,  1.67, -0.01, -0.35]),
+    (Feature::Bias,              [-0.83, -0.44, -0.30,  0.27,  0.98, -0.42,  0.74]),
+];
+// END fitted weights
+
+/// The page type whose weighted sum of the page's traits is highest: a linear score table
+/// (multinomial logistic regression) over schema.org types, Open Graph, URL shape and page
+/// structure. No single trait decides: a date or a byline leans towards an article without
+/// making one.
+pub fn page_type(meta: &Metadata, url: Option<&str>, kind: PageKind, signals: &Signals) -> PageType {
+    let page = Page {
+        meta,
+        url: url.unwrap_or(""),
+        path: url.map(crate::url::path).unwrap_or_default(),
+        host: url.map(crate::url::host).unwrap_or_default(),
+        kind,
+        signals,
+    };
+    let mut scores = [0f32; SCORED.len()];
+    for (feature, weights) in WEIGHTS {
+        let value = page.value(feature);
+        #[cfg(test)]
+        fit::record(feature, value);
+        if value != 0.0 {
+            scores.iter_mut().zip(weights).for_each(|(score, w)| *score += value * w);
+        }
+    }
+    let best = (0..SCORED.len()).fold(0, |best, i| if scores[i] > scores[best] { i } else { best });
+    SCORED[best]
 }
 
 /// The shortest text accepted, in words (CJK counted by characters / 2): a news brief of two
@@ -243,7 +455,10 @@ pub fn verdict(text: &str, html_bytes: usize, page_type: PageType, s: &Signals, 
     if consent_hits >= 2 && s.words < 150 {
         return Some(RejectReason::ConsentOrPaywall);
     }
-    if matches!(page_type, PageType::Listing | PageType::Collection) && s.prose_blocks == 0 || s.link_density > 0.6 {
+    // A listing without prose is a link list, if it shows links at all: listing-like text
+    // without any is a page the score table misread.
+    let shows_links = s.cards + s.headline_links > 0 || s.link_density >= 0.1;
+    if matches!(page_type, PageType::Listing | PageType::Collection) && s.prose_blocks == 0 && shows_links || s.link_density > 0.6 {
         return Some(RejectReason::LinkList);
     }
     if s.prose_blocks == 0 && !matches!(page_type, PageType::Product | PageType::Documentation | PageType::Forum) && s.words < 150 {
@@ -256,9 +471,56 @@ pub fn verdict(text: &str, html_bytes: usize, page_type: PageType, s: &Signals, 
     None
 }
 
+/// Records the traits `page_type` weighs, page by page, for the fitting script
+/// `bench/accuracy/fit-page-types.py`.
+#[cfg(test)]
+mod fit {
+    use super::Feature;
+    use crate::api::{extract, Hints, Options};
+    use std::cell::RefCell;
+
+    thread_local! {
+        static TRAITS: RefCell<Vec<(Feature, f32)>> = const { RefCell::new(Vec::new()) };
+    }
+
+    pub fn record(feature: Feature, value: f32) {
+        TRAITS.with(|t| t.borrow_mut().push((feature, value)));
+    }
+
+    /// Reads `$PITH_FIT_PAGES` (lines of `id<TAB>url<TAB>html file`) and writes one JSON line
+    /// per page, `{"id", "features": [[trait, value], ...]}` (in table order), to `$PITH_FIT_OUT`.
+    #[test]
+    #[ignore = "run by bench/accuracy/fit-page-types.py"]
+    fn write_page_traits() {
+        let pages = std::env::var("PITH_FIT_PAGES").expect("PITH_FIT_PAGES");
+        let out = std::env::var("PITH_FIT_OUT").expect("PITH_FIT_OUT");
+        let mut lines = String::new();
+        for line in std::fs::read_to_string(pages).unwrap().lines() {
+            let [id, url, file] = line.splitn(3, '\t').collect::<Vec<_>>()[..] else { panic!("bad line {line:?}") };
+            let hints = Hints { content_type: Some("text/html; charset=utf-8".into()), url: (!url.is_empty()).then(|| url.into()) };
+            TRAITS.with(|t| t.borrow_mut().clear());
+            // A page that fails records no traits; the script counts it as misclassified.
+            let _ = extract(&std::fs::read(file).unwrap(), &hints, &Options::default());
+            let features: Vec<(String, f32)> = TRAITS.with(|t| t.borrow().iter().map(|(f, v)| (format!("{f:?}"), *v)).collect());
+            lines += &serde_json::json!({ "id": id, "features": features }).to_string();
+            lines.push('\n');
+        }
+        std::fs::write(out, lines).unwrap();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_listing_without_links_is_not_a_link_list() {
+        let text = "word ".repeat(300);
+        let mut s = Signals { chars: text.len(), words: 300, ..Signals::default() };
+        assert_eq!(verdict(&text, 20_000, PageType::Listing, &s, 0), None);
+        s.headline_links = 12;
+        assert_eq!(verdict(&text, 20_000, PageType::Listing, &s, 0), Some(RejectReason::LinkList));
+    }
 
     #[test]
     fn counts_cjk_as_chars_do() {

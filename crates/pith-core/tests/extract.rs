@@ -707,3 +707,66 @@ fn hidden_boxes_named_as_boilerplate_go_even_when_wordy() {
     assert!(text.contains("Create your own set"), "{text:?}");
     assert!(!text.contains("Free standard shipping"), "{text:?}");
 }
+
+mod page_types {
+    use super::*;
+    use pith_core::PageType;
+
+    fn page_type(url: &str, html: &str) -> PageType {
+        let hints = Hints { url: Some(url.into()), ..Hints::default() };
+        extract(html.as_bytes(), &hints, &opts()).unwrap().page_type
+    }
+
+    const SENTENCE: &str = "Our licensed team arrives on time, explains every option in plain words, and guarantees the work for five years.";
+
+    #[test]
+    fn a_date_alone_does_not_make_a_page_an_article() {
+        let sections: String = ["Drain cleaning", "Leak repair", "Water heaters", "Emergency calls"]
+            .iter()
+            .map(|h| format!("<h2>{h}</h2><p>{SENTENCE}</p>"))
+            .collect();
+        let page = format!(
+            r#"<head><title>Plumbing services</title><meta property="article:published_time" content="2024-03-01"></head>
+            <body><main><h1>Plumbing services</h1>{sections}</main></body>"#
+        );
+        assert_eq!(page_type("https://plumbers.example/services/plumbing", &page), PageType::Service);
+    }
+
+    #[test]
+    fn an_article_with_a_byline_and_a_dated_slug_is_an_article() {
+        let page = format!(
+            r#"<head><title>How we rebuilt the old mill</title><meta name="author" content="Ada Stone">
+            <meta property="article:published_time" content="2024-03-01"><meta property="og:type" content="article"></head>
+            <body><article><h1>How we rebuilt the old mill</h1>{}</article></body>"#,
+            format!("<p>{SENTENCE}</p>").repeat(6)
+        );
+        assert_eq!(page_type("https://millworks.example/blog/2024/how-we-rebuilt-the-old-mill", &page), PageType::Article);
+    }
+
+    #[test]
+    fn a_front_page_of_headlines_is_a_listing() {
+        let items: String = (1..=15)
+            .map(|i| format!(r#"<li><a href="/2024/05/story-{i}">Council approves the new river bridge plan, story {i}</a></li>"#))
+            .collect();
+        let page = format!("<body><main><h1>Latest news</h1><ul>{items}</ul></main></body>");
+        assert_eq!(page_type("https://dailynews.example/", &page), PageType::Listing);
+    }
+
+    #[test]
+    fn a_page_of_code_examples_is_documentation() {
+        let steps: String = (1..=4)
+            .map(|i| format!("<h2>Step {i}</h2><p>Call <code>connect()</code> with the <code>timeout</code> option set.</p><pre><code>client.connect({{ timeout: {i}000 }});</code></pre>"))
+            .collect();
+        let page = format!("<body><main><h1>Connecting a client</h1>{steps}</main></body>");
+        assert_eq!(page_type("https://example.com/client/connecting", &page), PageType::Documentation);
+    }
+
+    #[test]
+    fn a_grid_of_priced_items_is_a_collection() {
+        let cards: String = (1..=24)
+            .map(|i| format!(r#"<li><a href="/boots-{i}"><img alt=""><h3>Trail boot model {i}</h3></a><span>$1{i}9.00</span> <span>In stock</span></li>"#))
+            .collect();
+        let page = format!("<body><main><h1>Women's boots</h1><ul class=grid>{cards}</ul></main></body>");
+        assert_eq!(page_type("https://shop.example/womens-boots", &page), PageType::Collection);
+    }
+}
