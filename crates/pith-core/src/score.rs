@@ -88,6 +88,9 @@ impl Thresholds {
 /// Below this much prose mass, the chosen content is a listing, not an article.
 const LISTING_MASS: f32 = 2500.0;
 
+/// Link boxes holding more than this share of a listing's text are its items.
+const LISTING_ITEMS_SHARE: f32 = 0.4;
+
 /// Above this much prose mass outside the comments, the page is a text with comments, not a
 /// thread of posts (about 250 words of prose).
 const COMMENTED_TEXT_MASS: f32 = 2500.0;
@@ -441,6 +444,7 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
     // With little prose around them, lists of item titles are the page (a job board, a
     // section front); beside an article they are an archive or "more stories".
     let listing = stats[root as usize].mass < LISTING_MASS;
+    let mut pruned = Vec::new();
     let mut stack = vec![root];
     while let Some(id) = stack.pop() {
         for child in &tree.node(id).children {
@@ -454,11 +458,23 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
             let container = matches!(node.tag, Tag::Div | Tag::Section | Tag::Ul | Tag::Ol | Tag::Table | Tag::Header | Tag::Dl | Tag::Form | Tag::OtherBlock);
             let unlinked = s.chars - s.link_chars;
             if container && s.chars > 0 && s.link_density() > t.prune_link_density && unlinked < t.prune_keep_text && !(listing && s.headline_links()) {
-                removed[ci] = true;
+                pruned.push(c);
             } else {
                 stack.push(c);
             }
         }
+    }
+    // Link boxes that are most of a listing's text are its items (a feed of posts, each a
+    // title with tag and author links), not boxes of links beside it.
+    // (Unless the "listing" is page furniture, left as the root of a page without content.)
+    let pruned_chars: u32 = pruned.iter().map(|&c| stats[c as usize].chars).sum();
+    let in_furniture = std::iter::successors(Some(root), |&id| (id != Tree::ROOT).then(|| tree.node(id).parent))
+        .any(|id| matches!(tree.node(id).tag, Tag::Nav | Tag::Aside | Tag::Footer));
+    if listing && !in_furniture && pruned_chars as f32 > LISTING_ITEMS_SHARE * stats[root as usize].chars as f32 {
+        return;
+    }
+    for c in pruned {
+        removed[c as usize] = true;
     }
 }
 

@@ -656,6 +656,28 @@ fn beside_a_main_element_a_footer_goes_however_wordy() {
 }
 
 #[test]
+fn a_feed_of_link_heavy_items_is_the_listing() {
+    // Each item: a title link, tag links and an author link, so short links dominate.
+    let item = |i: usize| {
+        format!(r##"<div class="story"><h2><a href="/p{i}">Post number {i} about Rust</a></h2><a href="/t/rust">#rust</a> <a href="/t/webdev">#webdev</a> <a href="/u{i}">Author {i}</a> 5 min read</div>"##)
+    };
+    let feed: String = (0..12).map(item).collect();
+    let page = format!(r#"<body><nav><a href="/">Home</a> <a href="/about">About</a></nav><main><h1>Latest posts</h1><p>Fresh writing from the community, picked by our editors every morning.</p><div class="feed">{feed}</div></main><footer><a href="/terms">Terms</a></footer></body>"#);
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Post number 3 about Rust"), "{text:?}");
+    assert!(text.contains("Post number 11 about Rust"), "{text:?}");
+    assert!(!text.contains("Terms"), "{text:?}");
+}
+
+#[test]
+fn a_page_with_only_footer_links_stays_empty() {
+    let links: String = (0..20).map(|i| format!(r#"<a href="/h{i}">Help topic {i}</a>, "#)).collect();
+    let page = format!(r#"<body><div id="app"></div><footer><div><div>{links}</div><div>{links}</div><p>Copyright 2026 Shop Group, all rights reserved.</p></div></footer></body>"#);
+    let text = text_of(page.as_bytes());
+    assert!(!text.contains("Help topic"), "{text:?}");
+}
+
+#[test]
 fn popovers_are_overlays() {
     // The popover holds more prose than the short post, as an overlay may.
     let help = "<p>Tap the lock icon next to the address bar, then allow notifications for this site.</p>".repeat(3);
