@@ -38,7 +38,9 @@ fn word_flags(word: &[u8]) -> u8 {
         | b"sponsor" | b"sponsored" | b"newsletter" | b"subscribe" | b"subscription" | b"signup" | b"masthead"
         | b"toolbar" | b"pagination" | b"pager" | b"tagcloud"
         | b"copyright" | b"outbrain" | b"taboola" | b"trending" | b"popular" | b"skiplink" | b"skip"
-        | b"disclaimer" | b"topbar" | b"offcanvas" | b"login" | b"bottombar" => BOILERPLATE,
+        | b"disclaimer" | b"topbar" | b"offcanvas" | b"login" | b"bottombar"
+        // A forum post's author box: join date, post count, rank.
+        | b"userextras" | b"userbanner" | b"userstats" | b"badge" | b"badges" => BOILERPLATE,
         b"comment" | b"comments" | b"disqus" | b"respond" | b"replies" | b"reply" => COMMENTS,
         // Customer reviews are a product page's comments. ("review" alone also names the
         // body of a review article, so only the plural and the review widgets count.)
@@ -157,6 +159,7 @@ mod tests {
         assert_eq!(from_class_and_id(Some("faq-answer hidden"), None), HIDDEN | COLLAPSED);
         assert_eq!(from_class_and_id(Some("hidden md:block"), None), 0);
         assert_eq!(from_class_and_id(None, Some("cms-popover-tooltip")), OVERLAY | BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("message-userExtras"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("sr-only md:block"), None), HIDDEN);
         assert!(style_hides("color: red; display : none"));
         assert!(!style_hides("display:block"));
