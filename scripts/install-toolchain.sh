@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Installs the system toolchain for the WebAssembly build of pith-core (Debian/Ubuntu, idempotent).
+# Installs the system toolchain for the native and WebAssembly builds (Debian/Ubuntu, idempotent).
 # rustup on these machines has only the x86_64 target and cannot add others, so the wasm build uses
 # Debian's Rust (rustc-web, /usr/bin/rustc) with its matching std source (rust-web-src) and cargo's
 # -Zbuild-std, linked by wasm-ld-22. binaryen provides wasm-opt (optional, used when present).
+# gcc and libc6-dev build libdeflate (C), which the native addon links for inflating WARC members.
 # apt-get update runs only when something is missing. Needs root (or sudo).
 set -euo pipefail
-pkgs=(rustc-web cargo-web rust-web-src lld-22 binaryen)
+pkgs=(rustc-web cargo-web rust-web-src lld-22 binaryen gcc libc6-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then

@@ -5,7 +5,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 command -v cargo >/dev/null || { echo "setup: cargo (Rust via rustup) is required" >&2; exit 1; }
-bash scripts/install-toolchain.sh          # Debian's Rust + wasm-ld for the WebAssembly build
+bash scripts/install-toolchain.sh          # Debian's Rust + wasm-ld for the WebAssembly build, gcc for libdeflate
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi
