@@ -3,8 +3,7 @@
 //! The extraction runs as named stages, one module each, driven by `pipeline`:
 //! 1. `encoding`: detect, decode to UTF-8, repair mojibake;
 //! 2. `tree`: one lol-html pass that strips payload (`tags`, `hints`) and builds a small
-//!    block tree, collecting `metadata` on the way; `prefilter` cuts script and style text
-//!    out of the document before it;
+//!    block tree, collecting `metadata` on the way;
 //! 3. `score`: find the main content by text density and prune boilerplate inside it;
 //! 4. `output`: plain text with sections, and Markdown; `language` of the result;
 //! 5. `classify`: the page type and the acceptance verdict.
@@ -22,7 +21,6 @@ mod language;
 mod metadata;
 mod output;
 mod pipeline;
-mod prefilter;
 mod score;
 mod tags;
 mod tree;

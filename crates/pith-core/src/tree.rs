@@ -9,7 +9,6 @@ use crate::attrs::{self, Attrs};
 use crate::deadline::Deadline;
 use crate::hints;
 use crate::metadata::MetaCollector;
-use crate::prefilter;
 use crate::tags::{belongs_in_head, implied_close, Tag};
 use lol_html::html_content::Element;
 use lol_html::{doc_text, element, end_tag, HtmlRewriter, MemorySettings, Settings};
@@ -120,8 +119,6 @@ impl Tree {
 
 /// Parses `html` (already UTF-8) into a [`Tree`], collecting metadata into `meta`.
 pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline: &Deadline) -> Result<(Tree, MetaCollector), ExtractError> {
-    let filtered = prefilter::elide_payload(html);
-    let html = &*filtered.html;
     let state = Rc::new(RefCell::new(Builder::new()));
     // Not strict: lol-html would otherwise refuse markup whose text context is ambiguous
     // (a stray `<script>` inside `<select>`), and real pages have it.
@@ -175,9 +172,7 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline:
     }
     rewriter.end().map_err(parse_error)?;
     let builder = Rc::try_unwrap(state).ok().expect("the rewriter owned the only other handles").into_inner();
-    let (mut tree, meta) = builder.finish();
-    tree.payload_bytes += filtered.elided_bytes;
-    Ok((tree, meta))
+    Ok(builder.finish())
 }
 
 /// What the text of the current element is for.
