@@ -80,7 +80,7 @@ describe('renderVerdicts', () => {
   });
   it('renders accuracy, the XGBoost reference, the confusion matrix and the reasons', () => {
     const md = renderVerdicts([row('pith-precision', 'precision', verdicts), row('pith', 'balanced', verdicts)]).join('\n');
-    expect(md).toContain('| pith | **57.1%** | 7 | 1 |');
+    expect(md).toContain('| pith | **57.1%** | – | – | 7 | 1 |');
     expect(md).toContain('87%');
     expect(md).toContain('identical predictions: pith-precision');
     expect(md).toContain('| article | **2** | · | · | 1 | · | · | 3 |');

@@ -107,7 +107,7 @@ describe('accuracy harness end to end (fake extractor)', () => {
     expect(fake.acceptance.groups['article, gold 1-199 words']).toMatchObject({ n: 2, accepted: 2 });
     expect(fake.acceptance.groups['gold text empty']).toMatchObject({ n: 2, accepted: 0 });
     expect(md).toContain('## Page type');
-    expect(md).toContain('| fake | **16.7%** | 6 | 0 |');
+    expect(md).toContain('| fake | **16.7%** | 25.0% | 0.0% | 6 | 0 |');
     expect(md).toContain('| product | 2 | 0.0% |');
     expect(md).toContain('XGBoost page classifier reaches 87%');
   });

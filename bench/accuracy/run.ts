@@ -404,6 +404,11 @@ export async function main(argv: string[]): Promise<string | null> {
       if (hasVerdicts(first.outputs)) {
         const gold = pages.map((p) => p.type);
         row.pageTypes = scorePageTypes(gold, first.outputs);
+        const part = (holdout: boolean) => {
+          const at = pages.flatMap((p, i) => (p.holdout === holdout ? [i] : []));
+          return scorePageTypes(at.map((i) => gold[i]), at.map((i) => first.outputs[i]));
+        };
+        row.pageTypesSplit = { tune: part(false), holdout: part(true) };
         row.acceptance = scoreAcceptance(gold, first.outputs, {
           [`article, gold 1-${SHORT_ARTICLE_WORDS - 1} words`]: pages.map((p) => p.type === 'article' && goldWords(p) > 0 && goldWords(p) < SHORT_ARTICLE_WORDS),
           [`article, gold >= ${SHORT_ARTICLE_WORDS} words`]: pages.map((p) => p.type === 'article' && goldWords(p) >= SHORT_ARTICLE_WORDS),
