@@ -535,6 +535,11 @@ fn written_date_at(words: &[&str], i: usize) -> Option<String> {
             return Some(date);
         }
     }
+    // Every other form starts with a number ("+3" as a day too); most words do not, and this
+    // runs for every word of the page.
+    if !w.starts_with(|c: char| c.is_ascii_digit() || c == '+') {
+        return None;
+    }
     if let Some(date) = day_of(w).zip(month_of(next(1))).zip(year_of(next(2))).and_then(|((d, m), y)| ymd_of(y, m, d)) {
         return Some(date);
     }
