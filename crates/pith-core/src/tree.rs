@@ -41,6 +41,8 @@ pub struct Node {
 pub struct Tree {
     pub nodes: Vec<Node>,
     pub text: String,
+    /// Every [`Child::Text`] range, in document order.
+    pub runs: Vec<(u32, u32)>,
     /// The markup inside `<noscript>` elements (lol-html reads it as raw text, as a browser
     /// with scripting does). JavaScript apps put their crawler view there.
     pub noscript_html: String,
@@ -95,21 +97,10 @@ impl Tree {
     }
 
     /// The page's text with a space at every element boundary, so "May 3, 2024</div><div>Share"
-    /// splits into words. Text runs sit in `text` in document order; no recursion, as trees
-    /// can be deep.
+    /// splits into words.
     pub fn spaced_text(&self) -> String {
-        let mut runs: Vec<(u32, u32)> = self
-            .nodes
-            .iter()
-            .flat_map(|n| n.children.iter())
-            .filter_map(|c| match *c {
-                Child::Text(s, e) => Some((s, e)),
-                Child::Node(_) => None,
-            })
-            .collect();
-        runs.sort_unstable();
-        let mut out = String::with_capacity(self.text.len() + runs.len());
-        for (s, e) in runs {
+        let mut out = String::with_capacity(self.text.len() + self.runs.len());
+        for &(s, e) in &self.runs {
             out.push_str(self.text_of(s, e));
             out.push(' ');
         }
@@ -202,6 +193,8 @@ struct Builder {
     /// children move into its node, in a `Vec` of their exact size, when it closes: growing a
     /// `Vec` per node as children arrive cost a reallocation for most nodes.
     pending: Vec<Child>,
+    /// Every text run as it is attached, so in document order (see [`Tree::runs`]).
+    runs: Vec<(u32, u32)>,
     /// The tags of `stack`, kept beside it for the implied-end-tag rules.
     open_tags: Vec<Tag>,
     /// Open elements whose content is dropped (payload, `--drop`).
@@ -228,6 +221,7 @@ impl Builder {
             text: String::new(),
             stack: vec![Open { id: 0, tag: Tag::Root, dropped: false, capture: Capture::None, first_child: 0 }],
             pending: Vec::new(),
+            runs: Vec::new(),
             open_tags: vec![Tag::Root],
             dropped_depth: 0,
             raw_start: None,
@@ -465,8 +459,19 @@ impl Builder {
         }
         let first = self.stack.last().map_or(0, |o| o.first_child) as usize;
         match self.pending[first..].last_mut() {
-            Some(Child::Text(_, last_end)) if *last_end == start => *last_end = end,
-            _ => self.pending.push(Child::Text(start, end)),
+            Some(Child::Text(_, last_end)) if *last_end == start => {
+                *last_end = end;
+                // Text only grows at its end, so the run ending where this text starts is
+                // the last one attached.
+                if let Some(run) = self.runs.last_mut() {
+                    debug_assert_eq!(run.1, start);
+                    run.1 = end;
+                }
+            }
+            _ => {
+                self.pending.push(Child::Text(start, end));
+                self.runs.push((start, end));
+            }
         }
     }
 
@@ -475,7 +480,7 @@ impl Builder {
         while let Some(open) = self.stack.pop() {
             self.close_children(&open);
         }
-        let tree = Tree { nodes: self.nodes, text: self.text, noscript_html: self.noscript_html, payload_bytes: self.payload_bytes };
+        let tree = Tree { nodes: self.nodes, text: self.text, runs: self.runs, noscript_html: self.noscript_html, payload_bytes: self.payload_bytes };
         (tree, self.meta)
     }
 }
