@@ -535,6 +535,11 @@ fn written_date_at(words: &[&str], i: usize) -> Option<String> {
             return Some(date);
         }
     }
+    // Every other form starts with a number ("+3" as a day too); most words do not, and this
+    // runs for every word of the page.
+    if !w.starts_with(|c: char| c.is_ascii_digit() || c == '+') {
+        return None;
+    }
     if let Some(date) = day_of(w).zip(month_of(next(1))).zip(year_of(next(2))).and_then(|((d, m), y)| ymd_of(y, m, d)) {
         return Some(date);
     }
@@ -548,8 +553,9 @@ fn written_date_at(words: &[&str], i: usize) -> Option<String> {
         return ymd_of(num(6..10)?, num(3..5)?, num(0..2)?);
     }
     // 10/31/2024, 15/12/2025, 2/24/2026: month first unless the first number cannot be a month.
-    let parts: Vec<&str> = w.trim_end_matches([',', '.', ')']).split('/').collect();
-    if let [a, b, y] = parts.as_slice() {
+    // Split without collecting: this runs for every word of the page.
+    let mut parts = w.trim_end_matches([',', '.', ')']).split('/');
+    if let (Some(a), Some(b), Some(y), None) = (parts.next(), parts.next(), parts.next(), parts.next()) {
         let small = |p: &str| (1..=2).contains(&p.len()) && p.bytes().all(|c| c.is_ascii_digit());
         if small(a) && small(b) && y.len() == 4 && y.bytes().all(|c| c.is_ascii_digit()) {
             return numeric_date(a.parse().ok()?, b.parse().ok()?, y.parse().ok()?, false);
@@ -560,8 +566,19 @@ fn written_date_at(words: &[&str], i: usize) -> Option<String> {
 
 /// The first date written out in the page's visible text.
 pub fn first_written_date(text: &str) -> Option<String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    (0..words.len()).find_map(|i| written_date_at(&words, i))
+    // A date spans at most three words: they are read through a window as they are split, as
+    // collecting every word of a long page first cost more than the search (the date, when
+    // there is one, is usually near the top). Past the last word the window holds "".
+    let mut words = text.split_whitespace();
+    let mut window = [""; 3];
+    window.fill_with(|| words.next().unwrap_or(""));
+    while !window[0].is_empty() {
+        if let Some(date) = written_date_at(&window, 0) {
+            return Some(date);
+        }
+        window = [window[1], window[2], words.next().unwrap_or("")];
+    }
+    None
 }
 
 #[cfg(test)]

@@ -41,6 +41,8 @@ pub struct Node {
 pub struct Tree {
     pub nodes: Vec<Node>,
     pub text: String,
+    /// Every [`Child::Text`] range, in document order.
+    pub runs: Vec<(u32, u32)>,
     /// The markup inside `<noscript>` elements (lol-html reads it as raw text, as a browser
     /// with scripting does). JavaScript apps put their crawler view there.
     pub noscript_html: String,
@@ -95,21 +97,10 @@ impl Tree {
     }
 
     /// The page's text with a space at every element boundary, so "May 3, 2024</div><div>Share"
-    /// splits into words. Text runs sit in `text` in document order; no recursion, as trees
-    /// can be deep.
+    /// splits into words.
     pub fn spaced_text(&self) -> String {
-        let mut runs: Vec<(u32, u32)> = self
-            .nodes
-            .iter()
-            .flat_map(|n| n.children.iter())
-            .filter_map(|c| match *c {
-                Child::Text(s, e) => Some((s, e)),
-                Child::Node(_) => None,
-            })
-            .collect();
-        runs.sort_unstable();
-        let mut out = String::with_capacity(self.text.len() + runs.len());
-        for (s, e) in runs {
+        let mut out = String::with_capacity(self.text.len() + self.runs.len());
+        for &(s, e) in &self.runs {
             out.push_str(self.text_of(s, e));
             out.push(' ');
         }
@@ -190,12 +181,20 @@ struct Open {
     /// Dropped subtrees stay on the stack so their end tags balance, but add nothing.
     dropped: bool,
     capture: Capture,
+    /// Where this element's children start in [`Builder::pending`].
+    first_child: u32,
 }
 
 struct Builder {
     nodes: Vec<Node>,
     text: String,
     stack: Vec<Open>,
+    /// The children of the open elements, each element's after its parent's. An element's
+    /// children move into its node, in a `Vec` of their exact size, when it closes: growing a
+    /// `Vec` per node as children arrive cost a reallocation for most nodes.
+    pending: Vec<Child>,
+    /// Every text run as it is attached, so in document order (see [`Tree::runs`]).
+    runs: Vec<(u32, u32)>,
     /// The tags of `stack`, kept beside it for the implied-end-tag rules.
     open_tags: Vec<Tag>,
     /// Open elements whose content is dropped (payload, `--drop`).
@@ -220,7 +219,9 @@ impl Builder {
         Builder {
             nodes: vec![Node { tag: Tag::Root, parent: 0, children: Vec::new(), hints: 0, attr: None }],
             text: String::new(),
-            stack: vec![Open { id: 0, tag: Tag::Root, dropped: false, capture: Capture::None }],
+            stack: vec![Open { id: 0, tag: Tag::Root, dropped: false, capture: Capture::None, first_child: 0 }],
+            pending: Vec::new(),
+            runs: Vec::new(),
             open_tags: vec![Tag::Root],
             dropped_depth: 0,
             raw_start: None,
@@ -234,9 +235,21 @@ impl Builder {
         }
     }
 
-    fn push(&mut self, open: Open) {
-        self.open_tags.push(open.tag);
-        self.stack.push(open);
+    fn push(&mut self, id: NodeId, tag: Tag, dropped: bool, capture: Capture) {
+        self.open_tags.push(tag);
+        self.stack.push(Open { id, tag, dropped, capture, first_child: self.pending.len() as u32 });
+    }
+
+    /// The children so far of the innermost open element, the one that receives content.
+    fn open_children(&self) -> &[Child] {
+        &self.pending[self.stack.last().map_or(0, |o| o.first_child) as usize..]
+    }
+
+    /// Moves the children of `open`, the innermost open element, into its node.
+    fn close_children(&mut self, open: &Open) {
+        if !open.dropped {
+            self.nodes[open.id as usize].children = self.pending.split_off(open.first_child as usize);
+        }
     }
 
     /// Handles a start tag; `source` is the document being parsed. Returns the node id when the
@@ -313,11 +326,11 @@ impl Builder {
             self.flush_text();
             let id = self.nodes.len() as NodeId;
             self.nodes.push(Node { tag, parent, children: Vec::new(), hints: flags, attr });
-            self.nodes[parent as usize].children.push(Child::Node(id));
+            self.pending.push(Child::Node(id));
             if !can_have_content {
                 return None;
             }
-            self.push(Open { id, tag, dropped: false, capture });
+            self.push(id, tag, false, capture);
             return Some(id);
         }
         if !can_have_content {
@@ -326,7 +339,7 @@ impl Builder {
         self.flush_text();
         // A dropped element still gets an id so its end tag can find it on the stack.
         let id = u32::MAX - self.stack.len() as u32;
-        self.push(Open { id, tag, dropped: true, capture });
+        self.push(id, tag, true, capture);
         self.dropped_depth += 1;
         self.capture = capture;
         Some(id)
@@ -346,6 +359,7 @@ impl Builder {
             self.flush_text();
             let open = self.stack.remove(at);
             self.open_tags.remove(at);
+            self.close_children_inside(&open, at);
             if open.dropped {
                 self.dropped_depth -= 1;
             }
@@ -363,11 +377,24 @@ impl Builder {
         while self.stack.len() > at {
             let open = self.stack.pop().expect("stack is longer than at");
             self.open_tags.pop();
+            self.close_children(&open);
             if open.dropped {
                 self.dropped_depth -= 1;
             }
         }
         self.capture = self.stack.last().map_or(Capture::None, |o| o.capture);
+    }
+
+    /// Moves the children of `open`, just removed from `stack[at]` with elements still open
+    /// inside it, into its node; theirs follow in `pending`.
+    fn close_children_inside(&mut self, open: &Open, at: usize) {
+        let end = self.stack[at].first_child;
+        if !open.dropped {
+            self.nodes[open.id as usize].children = self.pending.drain(open.first_child as usize..end as usize).collect();
+        }
+        for inner in &mut self.stack[at..] {
+            inner.first_child -= end - open.first_child;
+        }
     }
 
     /// Shops set a brand and a product name in sibling spans that CSS lays out on two lines
@@ -376,9 +403,8 @@ impl Builder {
     /// element boundary gets a space (outside code, where `getValue` is split by highlighting).
     fn needs_space_before(&self, raw: &str) -> bool {
         let (Some(&last), Some(&first)) = (self.text.as_bytes().last(), raw.as_bytes().first()) else { return false };
-        let parent = self.stack.last().map_or(0, |o| o.id) as usize;
         let adjacent = self.raw_start.is_none()
-            && matches!(self.nodes[parent].children.last(), Some(Child::Text(_, end)) if *end as usize == self.text.len());
+            && matches!(self.open_children().last(), Some(Child::Text(_, end)) if *end as usize == self.text.len());
         adjacent
             && last.is_ascii_lowercase()
             && first.is_ascii_uppercase()
@@ -431,17 +457,30 @@ impl Builder {
         if end == start {
             return;
         }
-        let parent = self.stack.last().map_or(0, |o| o.id) as usize;
-        let children = &mut self.nodes[parent].children;
-        match children.last_mut() {
-            Some(Child::Text(_, last_end)) if *last_end == start => *last_end = end,
-            _ => children.push(Child::Text(start, end)),
+        let first = self.stack.last().map_or(0, |o| o.first_child) as usize;
+        match self.pending[first..].last_mut() {
+            Some(Child::Text(_, last_end)) if *last_end == start => {
+                *last_end = end;
+                // Text only grows at its end, so the run ending where this text starts is
+                // the last one attached.
+                if let Some(run) = self.runs.last_mut() {
+                    debug_assert_eq!(run.1, start);
+                    run.1 = end;
+                }
+            }
+            _ => {
+                self.pending.push(Child::Text(start, end));
+                self.runs.push((start, end));
+            }
         }
     }
 
     fn finish(mut self) -> (Tree, MetaCollector) {
         self.flush_text();
-        let tree = Tree { nodes: self.nodes, text: self.text, noscript_html: self.noscript_html, payload_bytes: self.payload_bytes };
+        while let Some(open) = self.stack.pop() {
+            self.close_children(&open);
+        }
+        let tree = Tree { nodes: self.nodes, text: self.text, runs: self.runs, noscript_html: self.noscript_html, payload_bytes: self.payload_bytes };
         (tree, self.meta)
     }
 }
