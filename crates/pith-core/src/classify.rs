@@ -121,14 +121,16 @@ fn count_cjk(text: &str) -> usize {
 }
 
 fn count_prices(text: &str) -> usize {
-    let mut count = 0;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if matches!(c, '$' | '€' | '£' | '¥' | '₹') && chars.peek().is_some_and(|n| n.is_ascii_digit()) {
-            count += 1;
-        }
-    }
-    count
+    // Byte patterns found by memchr, not a walk over chars: the whole page text passes
+    // through here, and decoding each char cost more than the rest of classification.
+    const SYMBOLS: [&[u8]; 5] = [b"$", "€".as_bytes(), "£".as_bytes(), "¥".as_bytes(), "₹".as_bytes()];
+    let bytes = text.as_bytes();
+    memchr::memchr3_iter(b'$', 0xC2, 0xE2, bytes)
+        .filter(|&i| {
+            let rest = &bytes[i..];
+            SYMBOLS.iter().find(|s| rest.starts_with(s)).is_some_and(|s| rest.get(s.len()).is_some_and(u8::is_ascii_digit))
+        })
+        .count()
 }
 
 fn has_segment(path: &str, segments: &[&str]) -> bool {
@@ -512,6 +514,11 @@ mod fit {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_currency_amounts() {
+        assert_eq!(count_prices("$19.99, €5 and £3; ¥ 40, ₹100, $ 5, US$7, ¢9 Â£2 €"), 6);
+    }
 
     #[test]
     fn a_listing_without_links_is_not_a_link_list() {
