@@ -243,6 +243,8 @@ const MAX_MEMBER_BYTES = MAX_RECORD_BYTES;
 
 const GZ_MAGIC = Buffer.from([0x1f, 0x8b, 0x08]);
 const INFLATE_CHUNK = 256 << 10;
+/** HTML deflates about 5-20 to 1; an ISIZE hint above this ratio is not believed (see isizeHint). */
+const MAX_HINT_RATIO = 64;
 
 function describeSkip(off: number, next: number, end: number): string {
   return next >= 0 ? `skipped ${next - off} bytes to the next record at offset ${next}` : `no record after it (${end - off} bytes skipped)`;
@@ -331,7 +333,8 @@ function inflateMember(deflate: Buffer, sizeHint: number): Inflated {
       const out = Buffer.allocUnsafe(size);
       const r = inflateNative(deflate, out);
       if (r === null) break;
-      if (r.used > 0) return { data: out.subarray(0, r.written), used: r.used };
+      // A guess far too large is copied out, so the record does not keep the whole buffer alive.
+      if (r.used > 0) return { data: r.written < size / 2 ? Buffer.from(out.subarray(0, r.written)) : out.subarray(0, r.written), used: r.used };
       if (size === MAX_MEMBER_BYTES) break;
     }
   }
@@ -347,12 +350,17 @@ function inflateMember(deflate: Buffer, sizeHint: number): Inflated {
 /**
  * The inflated size the member at the start of `b` (header `h` bytes) most likely has: the ISIZE
  * field of its trailer, which ends where the next member's magic (or the file) starts; 0 when
- * neither is in view. Only a first guess for libdeflate's output buffer, which grows when short.
+ * neither is in view, or when the size is beyond what HTML compresses to (MAX_HINT_RATIO): then the
+ * "magic" was a chance match inside the compressed data, and trusting it would allocate up to
+ * MAX_MEMBER_BYTES for a small member. Only a first guess for libdeflate's output buffer, which grows
+ * when short.
  */
 function isizeHint(b: Buffer, h: number, eof: boolean): number {
   const next = b.indexOf(GZ_MAGIC, h);
   const end = next >= 0 ? next : eof ? b.length : -1;
-  return end - 4 >= h ? b.readUInt32LE(end - 4) : 0;
+  if (end - 4 < h) return 0;
+  const isize = b.readUInt32LE(end - 4);
+  return isize <= MAX_HINT_RATIO * (end - h) ? isize : 0;
 }
 
 /**
