@@ -2,8 +2,6 @@
 //! hash is an FNV-1a 64 of `extract_json`'s whole output. Two builds give the same lines when
 //! their outputs are byte-identical: `diff` the two listings (speed changes must not move a page).
 
-use std::io::Read;
-
 /// Default; Markdown off; precision with links and the page URL; recall with comments; a
 /// `--drop` selector with links.
 const OPTION_SETS: [&str; 5] = [
@@ -22,16 +20,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let dir = args.next().expect("usage: pith-identity DIR [N]");
     let limit: usize = args.next().map_or(usize::MAX, |n| n.parse().expect("N is a number"));
-    let mut names: Vec<_> = std::fs::read_dir(format!("{dir}/html"))
-        .expect("DIR/html exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.to_string_lossy().ends_with(".html.gz"))
-        .collect();
-    names.sort();
-    for path in names.iter().take(limit) {
-        let mut html = Vec::new();
-        flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap()).read_to_end(&mut html).unwrap();
-        let name = path.file_name().unwrap().to_string_lossy();
+    for (name, html) in pith_profile::dev_pages(&dir, limit) {
         for (set, request) in OPTION_SETS.iter().enumerate() {
             println!("{name} {set} {:016x}", fnv1a(pith_core::extract_json(&html, request).as_bytes()));
         }
