@@ -135,7 +135,7 @@ pub fn from_itemprop(itemprop: &str) -> u8 {
 /// its header is clicked.
 pub fn shown_on_demand(id: Option<&str>, role: Option<&str>) -> bool {
     id.is_some_and(|id| id.starts_with("S:"))
-        || role.is_some_and(|r| matches!(r.trim().to_ascii_lowercase().as_str(), "tabpanel" | "region"))
+        || role.is_some_and(|r| ["tabpanel", "region"].iter().any(|shown| r.trim().eq_ignore_ascii_case(shown)))
 }
 
 /// `style` values that hide an element.

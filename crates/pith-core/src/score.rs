@@ -280,21 +280,21 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
             continue;
         }
         in_content[id] = in_content[parent] || matches!(node.tag, Tag::Main | Tag::Article) || node.hints & hints::MAIN != 0;
-        let furniture_tag = matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer) || node.tag == Tag::Header && !in_content[id];
+        let furniture = furniture_tag(node.tag) || node.tag == Tag::Header && !in_content[id];
         // Beside the page's <main>, furniture is furniture however wordy (an Apple footer of
         // legal notes outweighs the product grid).
-        if furniture_tag && !in_content[id] && main.is_some_and(|m| !is_ancestor(tree, id as NodeId, m)) {
+        if furniture && !in_content[id] && main.is_some_and(|m| !is_ancestor(tree, id as NodeId, m)) {
             removed[id] = true;
             continue;
         }
-        let boilerplate_box = furniture_tag || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
+        let boilerplate_box = furniture || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
         // A box that only a class word calls boilerplate, or that is only hidden, may be the
         // page's content column or a wrapper a script reveals: it stays if it holds much of
         // the prose. Overlays, furniture tags and hidden boxes that a class word also calls
         // boilerplate are surer, and only go when they would take nearly all of it (a privacy
         // policy in a modal, a footer listing every office, a banner of shipping terms).
         let hidden_boilerplate = node.hints & (hints::HIDDEN | hints::BOILERPLATE) == hints::HIDDEN | hints::BOILERPLATE;
-        let sure = furniture_tag || hidden_boilerplate || node.hints & hints::OVERLAY != 0;
+        let sure = furniture || hidden_boilerplate || node.hints & hints::OVERLAY != 0;
         let guard = if sure { 0.8 } else { 0.4 };
         let reads_as_prose = prose[id] >= PROSE_PER_CHAR * stats[id].chars as f32;
         // Hidden paragraphs inside the content are collapsed answers and "read more" text.
@@ -303,7 +303,7 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
             && stats[id].chars >= COLLAPSED_PROSE_CHARS
             && reads_as_prose;
         let spared = collapsed_prose
-            || spare_prose && !furniture_tag && node.hints & (hints::OVERLAY | hints::HIDDEN) == 0 && reads_as_prose;
+            || spare_prose && !furniture && node.hints & (hints::OVERLAY | hints::HIDDEN) == 0 && reads_as_prose;
         if boilerplate_box && prose[id] < guard * prose[0] && !spared && !matches!(node.tag, Tag::Html | Tag::Body) {
             removed[id] = true;
         } else if node.hints & hints::COMMENTS != 0 && !comments.iter().any(|&c| is_ancestor(tree, c, id as NodeId)) {
@@ -355,14 +355,18 @@ fn block_weight(tag: Tag, own: &Stats, headline_weight: f32) -> f32 {
     w
 }
 
-fn is_ancestor(tree: &Tree, ancestor: NodeId, mut id: NodeId) -> bool {
-    while id != 0 {
-        id = tree.node(id).parent;
-        if id == ancestor {
-            return true;
-        }
-    }
-    false
+/// The parent of `id`, its parent, and so on up to the root.
+fn ancestors(tree: &Tree, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+    std::iter::successors(Some(id), |&id| (id != Tree::ROOT).then(|| tree.node(id).parent)).skip(1)
+}
+
+fn is_ancestor(tree: &Tree, ancestor: NodeId, id: NodeId) -> bool {
+    ancestors(tree, id).any(|a| a == ancestor)
+}
+
+/// Elements that are page furniture by their tag, wherever they stand.
+fn furniture_tag(tag: Tag) -> bool {
+    matches!(tag, Tag::Nav | Tag::Aside | Tag::Footer)
 }
 
 fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dyn Fn(NodeId) -> bool, t: &Thresholds) -> NodeId {
@@ -468,8 +472,7 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
     // title with tag and author links), not boxes of links beside it.
     // (Unless the "listing" is page furniture, left as the root of a page without content.)
     let pruned_chars: u32 = pruned.iter().map(|&c| stats[c as usize].chars).sum();
-    let in_furniture = std::iter::successors(Some(root), |&id| (id != Tree::ROOT).then(|| tree.node(id).parent))
-        .any(|id| matches!(tree.node(id).tag, Tag::Nav | Tag::Aside | Tag::Footer));
+    let in_furniture = std::iter::once(root).chain(ancestors(tree, root)).any(|id| furniture_tag(tree.node(id).tag));
     if listing && !in_furniture && pruned_chars as f32 > LISTING_ITEMS_SHARE * stats[root as usize].chars as f32 {
         return;
     }

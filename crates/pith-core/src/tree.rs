@@ -298,12 +298,15 @@ impl Builder {
         }
         // Hidden boxes stay in the tree, flagged: scripts reveal some of them (a page-wide
         // wrapper with class "hide"), so the scorer decides.
-        if !hints::shown_on_demand(attrs.id, attrs.role) {
-            if attrs.hidden || attrs.style.is_some_and(hints::style_hides) {
-                flags |= hints::HIDDEN | hints::COLLAPSED;
-            } else if attrs.aria_hidden {
-                flags |= hints::HIDDEN;
-            }
+        let hidden = if attrs.hidden || attrs.style.is_some_and(hints::style_hides) {
+            hints::HIDDEN | hints::COLLAPSED
+        } else if attrs.aria_hidden {
+            hints::HIDDEN
+        } else {
+            0
+        };
+        if hidden != 0 && !hints::shown_on_demand(attrs.id, attrs.role) {
+            flags |= hidden;
         }
         let dropped = drop_requested || matches!(tag, Tag::Payload | Tag::Head | Tag::Title);
         // A plain <span> or <b> says nothing a scorer needs: its text joins the enclosing
