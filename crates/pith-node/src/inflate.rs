@@ -28,25 +28,32 @@ pub struct Inflated {
 pub fn inflate_raw(deflate: Uint8Array, mut out: Uint8Array) -> Option<Inflated> {
     // SAFETY: a synchronous call on the JS thread: nothing else touches `out` meanwhile.
     let out = unsafe { out.as_mut() };
-    let decompressor = Decompressor::new()?;
     let (mut used, mut written) = (0usize, 0usize);
-    // SAFETY: libdeflate reads `deflate` and writes at most `out.len()` bytes into `out`.
-    let r = unsafe {
-        libdeflate_deflate_decompress_ex(
-            decompressor.0,
-            deflate.as_ptr().cast(),
-            deflate.len(),
-            out.as_mut_ptr().cast(),
-            out.len(),
-            &mut used,
-            &mut written,
-        )
-    };
+    // One decompressor per thread (each worker's JS thread), reused for every member.
+    let r = DECOMPRESSOR.with(|d| {
+        let d = d.as_ref()?;
+        // SAFETY: libdeflate reads `deflate` and writes at most `out.len()` bytes into `out`.
+        Some(unsafe {
+            libdeflate_deflate_decompress_ex(
+                d.0,
+                deflate.as_ptr().cast(),
+                deflate.len(),
+                out.as_mut_ptr().cast(),
+                out.len(),
+                &mut used,
+                &mut written,
+            )
+        })
+    })?;
     match r {
         SUCCESS => Some(Inflated { used: u32::try_from(used).ok()?, written: u32::try_from(written).ok()? }),
         INSUFFICIENT_SPACE => Some(Inflated { used: 0, written: 0 }),
         _ => None,
     }
+}
+
+thread_local! {
+    static DECOMPRESSOR: Option<Decompressor> = Decompressor::new();
 }
 
 struct Decompressor(*mut libdeflate_sys::libdeflate_decompressor);
