@@ -2,32 +2,38 @@
 //! ("nav" in `main-nav`, not in `canvas`), so the lists stay short and predictable.
 
 /// Hint flags on a node.
-pub const BOILERPLATE: u8 = 1;
+pub type Flags = u16;
+
+pub const BOILERPLATE: Flags = 1;
 /// `itemprop=mainEntity`: the page's main thing, whole (a question with its answers), so the
 /// scorer does not descend below it.
-pub const ENTITY: u8 = 2;
-pub const COMMENTS: u8 = 4;
+pub const ENTITY: Flags = 2;
+pub const COMMENTS: Flags = 4;
 /// `role=main`, `itemprop=articleBody` and the like: the page says where its content is.
-pub const MAIN: u8 = 8;
+pub const MAIN: Flags = 8;
 /// Not shown: text meant for screen readers ("Skip to content", "opens in a new tab"),
 /// `aria-hidden` decoration, or a box collapsed until a click or a script shows it (then
 /// also `COLLAPSED`).
-pub const HIDDEN: u8 = 16;
+pub const HIDDEN: Flags = 16;
 /// A byline: `class="author"`, `rel=author`, `itemprop=author`.
-pub const BYLINE: u8 = 32;
+pub const BYLINE: Flags = 32;
 /// A box shown over the page on demand: a cookie or consent dialog, a modal, a popup (also
 /// `BOILERPLATE`). Such boxes can hold more prose than the page (a privacy policy), so the
 /// scorer removes them under a laxer guard.
-pub const OVERLAY: u8 = 64;
+pub const OVERLAY: Flags = 64;
 /// Hidden in a way a click or a script undoes (the `hidden` attribute, `display:none`, a
 /// `hidden` class): paragraphs so hidden inside the content are collapsed answers and
 /// "read more" text.
-pub const COLLAPSED: u8 = 128;
+pub const COLLAPSED: Flags = 128;
+/// A box the page's own words name as pointers to other pages ("You may also like", see
+/// `recommendations`; also `BOILERPLATE`). Surer than a class word, so removed under the
+/// laxer guard, as overlays are.
+pub const RECOMMENDATIONS: Flags = 256;
 
 /// What one word of a class or id says, as hint flags (`BOILERPLATE`, `OVERLAY`, `COMMENTS`,
 /// `BYLINE`). Words arrive lower-cased. Words that mark content ("entry-content") were tried
 /// as a weight bonus and made no difference, so they are not read.
-fn word_flags(word: &[u8]) -> u8 {
+fn word_flags(word: &[u8]) -> Flags {
     match word {
         b"cookie" | b"cookies" | b"consent" | b"gdpr" | b"onetrust" | b"cookiebot" | b"didomi"
         | b"usercentrics" | b"modal" | b"popup" | b"popover" | b"tooltip" | b"overlay" | b"dialog" | b"lightbox" => OVERLAY | BOILERPLATE,
@@ -52,7 +58,7 @@ fn word_flags(word: &[u8]) -> u8 {
 
 /// What a whole class token says about visibility: `HIDDEN` for screen-reader-only text,
 /// `HIDDEN | COLLAPSED` for the classes scripts toggle, 0 otherwise.
-fn hiding(token: &[u8]) -> u8 {
+fn hiding(token: &[u8]) -> Flags {
     match token {
         b"sr-only" | b"screen-reader-text" | b"visually-hidden" | b"visuallyhidden" | b"offscreen" => HIDDEN,
         b"hidden" | b"is-hidden" | b"hide" | b"u-hidden" => HIDDEN | COLLAPSED,
@@ -69,9 +75,9 @@ fn shown_on_wide_screens(token: &[u8]) -> bool {
 }
 
 /// Flags from the `class` and `id` attributes.
-pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> u8 {
-    let mut words = 0u8;
-    let mut hidden = 0u8;
+pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
+    let mut words: Flags = 0;
+    let mut hidden: Flags = 0;
     let mut responsive = false;
     let mut byline_blocked = false;
     let mut buf = [0u8; 32];
@@ -103,7 +109,7 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> u8 {
 }
 
 /// Flags from the ARIA `role` attribute.
-pub fn from_role(role: &str) -> u8 {
+pub fn from_role(role: &str) -> Flags {
     match role.trim().to_ascii_lowercase().as_str() {
         "main" | "article" => MAIN,
         "navigation" | "banner" | "contentinfo" | "complementary" | "search" | "menu" | "menubar"
@@ -114,7 +120,7 @@ pub fn from_role(role: &str) -> u8 {
 }
 
 /// Flags from schema.org `itemprop`.
-pub fn from_itemprop(itemprop: &str) -> u8 {
+pub fn from_itemprop(itemprop: &str) -> Flags {
     if itemprop.split_ascii_whitespace().any(|p| p == "mainEntity") {
         MAIN | ENTITY
     } else if itemprop.split_ascii_whitespace().any(|p| matches!(p, "articleBody" | "reviewBody" | "text" | "mainContentOfPage")) {

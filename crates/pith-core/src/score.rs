@@ -264,7 +264,7 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
 
 /// Marks boilerplate and hidden boxes as removed, unless they hold much of the page's
 /// `prose`, and lists the comment boxes outside them. With `spare_prose`, boxes whose text
-/// reads as prose stay too (overlays and hidden boxes excepted).
+/// reads as prose stay too (overlays, recommendations and hidden boxes excepted).
 fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool) -> (Vec<bool>, Vec<NodeId>) {
     let n = tree.nodes.len();
     let main = (1..n).find(|&id| tree.nodes[id].tag == Tag::Main && prose[id] >= MAIN_ELEMENT_PROSE).map(|id| id as NodeId);
@@ -290,11 +290,12 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         let boilerplate_box = furniture || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
         // A box that only a class word calls boilerplate, or that is only hidden, may be the
         // page's content column or a wrapper a script reveals: it stays if it holds much of
-        // the prose. Overlays, furniture tags and hidden boxes that a class word also calls
-        // boilerplate are surer, and only go when they would take nearly all of it (a privacy
-        // policy in a modal, a footer listing every office, a banner of shipping terms).
+        // the prose. Overlays, furniture tags, boxes a heading names as recommendations and
+        // hidden boxes that a class word also calls boilerplate are surer, and only go when they
+        // would take nearly all of it (a privacy policy in a modal, a footer listing every
+        // office, a banner of shipping terms).
         let hidden_boilerplate = node.hints & (hints::HIDDEN | hints::BOILERPLATE) == hints::HIDDEN | hints::BOILERPLATE;
-        let sure = furniture || hidden_boilerplate || node.hints & hints::OVERLAY != 0;
+        let sure = furniture || hidden_boilerplate || node.hints & (hints::OVERLAY | hints::RECOMMENDATIONS) != 0;
         let guard = if sure { 0.8 } else { 0.4 };
         let reads_as_prose = prose[id] >= PROSE_PER_CHAR * stats[id].chars as f32;
         // Hidden paragraphs inside the content are collapsed answers and "read more" text.
@@ -303,7 +304,7 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
             && stats[id].chars >= COLLAPSED_PROSE_CHARS
             && reads_as_prose;
         let spared = collapsed_prose
-            || spare_prose && !furniture && node.hints & (hints::OVERLAY | hints::HIDDEN) == 0 && reads_as_prose;
+            || spare_prose && !furniture && node.hints & (hints::OVERLAY | hints::HIDDEN | hints::RECOMMENDATIONS) == 0 && reads_as_prose;
         if boilerplate_box && prose[id] < guard * prose[0] && !spared && !matches!(node.tag, Tag::Html | Tag::Body) {
             removed[id] = true;
         } else if node.hints & hints::COMMENTS != 0 && !comments.iter().any(|&c| is_ancestor(tree, c, id as NodeId)) {

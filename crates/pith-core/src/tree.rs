@@ -9,6 +9,7 @@ use crate::attrs::{self, Attrs};
 use crate::deadline::Deadline;
 use crate::hints;
 use crate::metadata::MetaCollector;
+use crate::recommendations;
 use crate::tags::{belongs_in_head, implied_close, Tag};
 use lol_html::html_content::Element;
 use lol_html::{doc_text, element, end_tag, HtmlRewriter, MemorySettings, Settings};
@@ -33,7 +34,7 @@ pub struct Node {
     pub parent: NodeId,
     pub children: Vec<Child>,
     /// Flags from [`hints`].
-    pub hints: u8,
+    pub hints: hints::Flags,
     /// `href` of links, `alt` of images, the language of code blocks.
     pub attr: Option<Box<str>>,
 }
@@ -163,7 +164,9 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline:
     }
     rewriter.end().map_err(parse_error)?;
     let builder = Rc::try_unwrap(state).ok().expect("the rewriter owned the only other handles").into_inner();
-    Ok(builder.finish())
+    let (mut tree, meta) = builder.finish();
+    recommendations::flag(&mut tree);
+    Ok((tree, meta))
 }
 
 /// What the text of the current element is for.

@@ -792,3 +792,30 @@ mod page_types {
         assert_eq!(page_type("https://shop.example/womens-boots", &page), PageType::Collection);
     }
 }
+
+#[test]
+fn boxes_named_as_recommendations_go() {
+    // No class word tells these apart: the carousel's heading and the "Related:" label do.
+    let product = r#"<html><body><div class="x1">
+        <h1>Iris Hemp Dress</h1>
+        <p>A relaxed dress cut from breathable hemp, with a tie waist and deep pockets. Machine washable.</p>
+        <p>Made in small batches in Portugal from organic hemp grown without pesticides or irrigation.</p>
+        </div><div class="x2"><div class="x3"><h2>You may also like</h2></div>
+        <ul><li><a href="/p/1">Linen Shirt Dress, the summer staple for warm evenings</a> $89</li>
+        <li><a href="/p/2">Cotton Wrap Skirt in rust and sage and ochre</a> $59</li>
+        <li><a href="/p/3">Hemp Trousers with a wide leg and a drawstring</a> $79</li></ul></div>
+        </body></html>"#;
+    let text = text_of(product.as_bytes());
+    assert!(text.contains("breathable hemp"), "{text:?}");
+    for junk in ["You may also like", "Linen Shirt Dress", "Wrap Skirt"] {
+        assert!(!text.contains(junk), "{junk:?} leaked into {text:?}");
+    }
+
+    let body = format!(
+        "{PARAS}<p><strong>Related:</strong> <a href=\"/vents-2\">Why vent crabs farm bacteria</a></p>\
+         <p>Related work on seeps followed in the 1980s, when methane seeps were found off Florida.</p>"
+    );
+    let text = text_of(article(&body).as_bytes());
+    assert!(!text.contains("vent crabs farm"), "{text:?}");
+    assert!(text.contains("Related work on seeps"), "{text:?}");
+}

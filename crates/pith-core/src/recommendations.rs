@@ -1,0 +1,214 @@
+//! Stage 2b: boxes the page itself names as pointers to other pages. A heading such as "You may
+//! also like" or "Customers also viewed" introduces a carousel of other products or stories, and
+//! a line "Related: <link>" inside an article points to another article. Many sites give such
+//! boxes no telling class (generated or utility class names), so their words are read instead.
+//! Both are flagged as boilerplate, and as surer than a class word (`hints::RECOMMENDATIONS`).
+
+use crate::hints;
+use crate::tags::Tag;
+use crate::tree::{Child, NodeId, Tree};
+
+/// Longer headings are titles of their own ("More from our series on ..."), not labels.
+const MAX_LABEL_CHARS: usize = 60;
+
+/// Headings that introduce recommendations, lower-cased; a heading matches when it starts with
+/// one ("Similar items shipping to Bulgaria", "More from Bershka").
+const RECOMMENDATION_HEADINGS: &[&str] = &[
+    "you may also like",
+    "you might also like",
+    "you may also enjoy",
+    "you might also enjoy",
+    "you may like",
+    "you might like",
+    "you may be interested in",
+    "you might be interested in",
+    "people who viewed this",
+    "people who bought this",
+    "people also viewed",
+    "people also bought",
+    "customers who viewed this",
+    "customers who bought this",
+    "customers also viewed",
+    "customers also bought",
+    "frequently bought together",
+    "more items to consider",
+    "complete the look",
+    "shop the look",
+    "recently viewed",
+    "similar items",
+    "similar products",
+    "related products",
+    "related items",
+    "related articles",
+    "related posts",
+    "related stories",
+    "related news",
+    "recommended for you",
+    "recommended products",
+    "recommended articles",
+    "recommended reading",
+    "more stories",
+    "more articles",
+    "more from ",
+    "popular posts",
+    "popular articles",
+    "popular stories",
+    "most popular",
+    "most read",
+    "most viewed",
+    "trending now",
+    "trending stories",
+    "trending news",
+    "trending articles",
+];
+
+/// Labels of a line that is only a link to another article ("Related: <a>...</a>"), lower-cased,
+/// without their colon.
+const LINK_LINE_LABELS: &[&str] =
+    &["related", "related reading", "related article", "related story", "related post", "read next", "recommended", "you may also like", "you might like", "you might also like"];
+
+/// Flags the boxes that headings name as recommendations, and the "Related: <link>" lines.
+pub fn flag(tree: &mut Tree) {
+    let mut extent: Option<Vec<(u32, u32)>> = None;
+    for id in 1..tree.nodes.len() as NodeId {
+        let node = tree.node(id);
+        match node.tag {
+            Tag::H(2..=6) if names_recommendations(&tree.plain_text(id)) => {
+                let extent = extent.get_or_insert_with(|| text_extents(tree));
+                for target in introduced_box(tree, extent, id) {
+                    tree.nodes[target as usize].hints |= hints::BOILERPLATE | hints::RECOMMENDATIONS;
+                }
+            }
+            Tag::P | Tag::Div | Tag::Li | Tag::H(_) if is_link_line(tree, id) => tree.nodes[id as usize].hints |= hints::BOILERPLATE | hints::RECOMMENDATIONS,
+            _ => {}
+        }
+    }
+}
+
+fn names_recommendations(heading: &str) -> bool {
+    if heading.len() > MAX_LABEL_CHARS {
+        return false;
+    }
+    let lower = heading.to_lowercase();
+    RECOMMENDATION_HEADINGS.iter().any(|h| lower.starts_with(h))
+}
+
+/// For every node, the byte range of `tree.text` from its first to the end of its last
+/// non-blank text run (`(u32::MAX, 0)` for a node without text).
+fn text_extents(tree: &Tree) -> Vec<(u32, u32)> {
+    let mut extent = vec![(u32::MAX, 0u32); tree.nodes.len()];
+    // Children have higher ids than their parent: a reverse sweep sees them first.
+    for id in (0..tree.nodes.len()).rev() {
+        let mut own = (u32::MAX, 0u32);
+        for child in &tree.nodes[id].children {
+            let (s, e) = match *child {
+                Child::Text(s, e) if !tree.text_of(s, e).trim().is_empty() => (s, e),
+                Child::Node(c) => extent[c as usize],
+                Child::Text(..) => continue,
+            };
+            own = (own.0.min(s), own.1.max(e));
+        }
+        extent[id] = own;
+    }
+    extent
+}
+
+/// The boxes a recommendation heading introduces: the smallest box that holds more than the
+/// heading and starts with it (a heading row above a carousel, inside the carousel's box); when
+/// the box holding more has text before the heading, the heading's own box and the box after it.
+/// Wider boxes are left alone: a sidebar's "Popular posts" may come first in the column that
+/// holds the article.
+fn introduced_box(tree: &Tree, extent: &[(u32, u32)], heading: NodeId) -> Vec<NodeId> {
+    let (start, end) = extent[heading as usize];
+    let mut top = heading;
+    loop {
+        let parent = tree.node(top).parent;
+        let p = tree.node(parent);
+        if matches!(p.tag, Tag::Root | Tag::Html | Tag::Body | Tag::Main | Tag::Article) || p.hints & (hints::MAIN | hints::ENTITY) != 0 {
+            break;
+        }
+        let (s, e) = extent[parent as usize];
+        if s != start {
+            break;
+        }
+        top = parent;
+        if e != end {
+            return vec![top];
+        }
+    }
+    let mut boxes = vec![top];
+    let siblings = &tree.node(tree.node(top).parent).children;
+    for child in siblings.iter().skip_while(|c| **c != Child::Node(top)).skip(1) {
+        match *child {
+            Child::Node(c) => {
+                // A paragraph under a heading "Related products" is documentation of them.
+                if link_share(tree, c) >= 0.5 {
+                    boxes.push(c);
+                }
+                break;
+            }
+            Child::Text(s, e) if !tree.text_of(s, e).trim().is_empty() => break,
+            Child::Text(..) => {}
+        }
+    }
+    boxes
+}
+
+/// The share of `id`'s text that is link text.
+fn link_share(tree: &Tree, id: NodeId) -> f32 {
+    fn count(tree: &Tree, id: NodeId, in_link: bool, chars: &mut usize, link_chars: &mut usize) {
+        let node = tree.node(id);
+        let in_link = in_link || node.tag == Tag::A;
+        for child in &node.children {
+            match *child {
+                Child::Text(s, e) => {
+                    let n = tree.text_of(s, e).trim().len();
+                    *chars += n;
+                    if in_link {
+                        *link_chars += n;
+                    }
+                }
+                Child::Node(c) => count(tree, c, in_link, chars, link_chars),
+            }
+        }
+    }
+    let (mut chars, mut link_chars) = (0, 0);
+    count(tree, id, false, &mut chars, &mut link_chars);
+    if chars == 0 {
+        0.0
+    } else {
+        link_chars as f32 / chars as f32
+    }
+}
+
+/// A block that is only a label ("Related:", "» Read next:") and a link.
+fn is_link_line(tree: &Tree, id: NodeId) -> bool {
+    let mut children = tree.node(id).children.iter().filter(|c| match **c {
+        Child::Text(s, e) => !tree.text_of(s, e).trim().is_empty(),
+        Child::Node(_) => true,
+    });
+    let (Some(&Child::Text(s, e)), Some(&Child::Node(link)), None) = (children.next(), children.next(), children.next()) else {
+        return false;
+    };
+    if tree.node(link).tag != Tag::A {
+        return false;
+    }
+    let label = tree.text_of(s, e).trim().trim_start_matches(|c: char| !c.is_alphanumeric());
+    let Some(label) = label.strip_suffix(':') else { return false };
+    label.len() <= MAX_LABEL_CHARS && LINK_LINE_LABELS.iter().any(|l| label.trim_end().eq_ignore_ascii_case(l))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headings_that_name_recommendations() {
+        assert!(names_recommendations("You May Also Like"));
+        assert!(names_recommendations("Similar items shipping to Bulgaria"));
+        assert!(names_recommendations("More from Bershka"));
+        assert!(!names_recommendations("Related work"));
+        assert!(!names_recommendations("More information"));
+        assert!(!names_recommendations("Most popular frameworks in 2024 and why developers keep choosing them again"));
+    }
+}
