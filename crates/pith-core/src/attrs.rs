@@ -44,6 +44,8 @@ pub struct Attrs<'a> {
     pub lang: Option<&'a str>,
     pub hidden: bool,
     pub aria_hidden: bool,
+    /// `aria-labelledby`: a panel named by the control that shows it (tab, accordion).
+    pub labelled_by_control: bool,
     /// `popover`: shown over the page on demand, like a dialog.
     pub popover: bool,
 }
@@ -75,6 +77,10 @@ impl<'a> Attrs<'a> {
                 }
                 "popover" => {
                     a.popover = true;
+                    continue;
+                }
+                "aria-labelledby" => {
+                    a.labelled_by_control = true;
                     continue;
                 }
                 "aria-hidden" => {

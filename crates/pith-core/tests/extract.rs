@@ -580,6 +580,18 @@ fn collapsed_accordion_panels_are_content() {
         </div></main></body>"#;
     let text = text_of(page.as_bytes());
     assert!(text.contains("Gather twelve months"), "{text:?}");
+
+    // Without a role, `aria-labelledby` names the panel's control; `aria-hidden` alone
+    // (decoration) still hides.
+    let page = r#"<body><main><h1>Installing solar panels</h1>
+        <p>Most homes need three weeks from the first visit to a working system, and most of it is paperwork.</p>
+        <p>The installer handles the inspection; the owner signs the interconnection agreement with the utility.</p>
+        <button id="h2" aria-controls="p2">Week 2: permits</button>
+        <section id="p2" aria-labelledby="h2" aria-hidden="true" inert><p>File the permit with the county, attaching the one-line diagram the installer drew.</p></section>
+        <div aria-hidden="true"><p>DECORATION repeating the heading.</p></div></main></body>"#;
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("File the permit"), "{text:?}");
+    assert!(!text.contains("DECORATION"), "{text:?}");
 }
 
 #[test]
