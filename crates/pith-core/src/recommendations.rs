@@ -11,27 +11,19 @@ use crate::tree::{Child, NodeId, Tree};
 /// Longer headings are titles of their own ("More from our series on ..."), not labels.
 const MAX_LABEL_CHARS: usize = 60;
 
-/// Headings that introduce recommendations, lower-cased; a heading matches when it starts with
-/// one ("Similar items shipping to Bulgaria", "More from Bershka").
-const RECOMMENDATION_HEADINGS: &[&str] = &[
-    "you may also like",
-    "you might also like",
-    "you may also enjoy",
-    "you might also enjoy",
-    "you may like",
-    "you might like",
-    "you may be interested in",
-    "you might be interested in",
-    "people who viewed this",
-    "people who bought this",
-    "people also viewed",
-    "people also bought",
-    "customers who viewed this",
-    "customers who bought this",
-    "customers also viewed",
-    "customers also bought",
-    "frequently bought together",
-    "more items to consider",
+/// Phrases that make a heading a label of recommendations, lower-cased, found anywhere in it
+/// ("This is what customers who viewed this product bought", "Similar items shipping to
+/// Bulgaria"). Specific to recommendations: "most popular" or "trending" alone also title
+/// sections of articles.
+const RECOMMENDATION_PHRASES: &[&str] = &[
+    "also like",
+    "also enjoy",
+    "also viewed",
+    "also bought",
+    "bought together",
+    "who viewed this",
+    "who bought this",
+    "items to consider",
     "complete the look",
     "shop the look",
     "recently viewed",
@@ -47,20 +39,24 @@ const RECOMMENDATION_HEADINGS: &[&str] = &[
     "recommended products",
     "recommended articles",
     "recommended reading",
-    "more stories",
-    "more articles",
-    "more from ",
+    "you may like",
+    "you might like",
+    "may be interested in",
+    "might be interested in",
     "popular posts",
     "popular articles",
     "popular stories",
-    "most popular",
-    "most read",
-    "most viewed",
-    "trending now",
-    "trending stories",
-    "trending news",
-    "trending articles",
+    "more stories",
+    "more articles",
 ];
+
+/// Prefixes that make a heading a label of recommendations ("More from Bershka").
+const RECOMMENDATION_PREFIXES: &[&str] = &["more from ", "most read", "most viewed", "trending now", "trending stories", "trending articles"];
+
+/// A box after a heading row holds links to what the heading recommends; under this share of
+/// link text it is the page's own text (a paragraph under "Related products" in documentation
+/// describes them).
+const MIN_LINK_SHARE: f32 = 0.5;
 
 /// Labels of a line that is only a link to another article ("Related: <a>...</a>"), lower-cased,
 /// without their colon.
@@ -133,7 +129,7 @@ fn short_label(tree: &Tree, id: NodeId, label: &mut String) -> bool {
 
 /// Whether a heading's lower-cased text names recommendations.
 fn names_recommendations(label: &str) -> bool {
-    RECOMMENDATION_HEADINGS.iter().any(|h| label.starts_with(h))
+    RECOMMENDATION_PHRASES.iter().any(|p| label.contains(p)) || RECOMMENDATION_PREFIXES.iter().any(|p| label.starts_with(p))
 }
 
 /// For every node, the byte range of `tree.text` from its first to the end of its last
@@ -167,33 +163,24 @@ fn introduced_box(tree: &Tree, extent: &[(u32, u32)], heading: NodeId) -> Vec<No
     loop {
         let parent = tree.node(top).parent;
         let p = tree.node(parent);
-        if matches!(
-            p.tag,
-            Tag::Root | Tag::Html | Tag::Body | Tag::Main | Tag::Article
-        ) || p.hints & (hints::MAIN | hints::ENTITY) != 0
-        {
+        if matches!(p.tag, Tag::Root | Tag::Html | Tag::Body | Tag::Main | Tag::Article) || p.hints & (hints::MAIN | hints::ENTITY) != 0 {
             break;
         }
         let (s, e) = extent[parent as usize];
         if s != start {
             break;
         }
-        top = parent;
         if e != end {
-            return vec![top];
+            return vec![parent];
         }
+        top = parent;
     }
     let mut boxes = vec![top];
     let siblings = &tree.node(tree.node(top).parent).children;
-    for child in siblings
-        .iter()
-        .skip_while(|c| **c != Child::Node(top))
-        .skip(1)
-    {
+    for child in siblings.iter().skip_while(|c| **c != Child::Node(top)).skip(1) {
         match *child {
             Child::Node(c) => {
-                // A paragraph under a heading "Related products" is documentation of them.
-                if link_share(tree, c) >= 0.5 {
+                if link_share(tree, c) >= MIN_LINK_SHARE {
                     boxes.push(c);
                 }
                 break;
@@ -268,9 +255,11 @@ mod tests {
     #[test]
     fn headings_that_name_recommendations() {
         assert!(names_recommendations("you may also like"));
+        assert!(names_recommendations("this is what customers who viewed this product bought"));
         assert!(names_recommendations("similar items shipping to bulgaria"));
         assert!(names_recommendations("more from bershka"));
         assert!(!names_recommendations("related work"));
         assert!(!names_recommendations("more information"));
+        assert!(!names_recommendations("the most popular frameworks"));
     }
 }
