@@ -56,11 +56,14 @@ fn word_flags(word: &[u8]) -> Flags {
     }
 }
 
-/// What a whole class token says about visibility: `HIDDEN` for screen-reader-only text,
-/// `HIDDEN | COLLAPSED` for the classes scripts toggle, 0 otherwise.
+/// What a whole class token says about visibility: `HIDDEN` for screen-reader-only text (the
+/// classes of the common CSS frameworks and CMSs: Bootstrap, Tailwind, WordPress, Foundation,
+/// Drupal, Stacks...), `HIDDEN | COLLAPSED` for the classes scripts toggle, 0 otherwise.
 fn hiding(token: &[u8]) -> Flags {
     match token {
-        b"sr-only" | b"screen-reader-text" | b"visually-hidden" | b"visuallyhidden" | b"offscreen" => HIDDEN,
+        b"sr-only" | b"screen-reader-text" | b"visually-hidden" | b"visuallyhidden" | b"offscreen" | b"screen-reader-only"
+        | b"screenreader" | b"sr-text" | b"show-for-sr" | b"element-invisible" | b"assistive-text" | b"v-visible-sr"
+        | b"u-visually-hidden" | b"hidden-visually" => HIDDEN,
         b"hidden" | b"is-hidden" | b"hide" | b"u-hidden" => HIDDEN | COLLAPSED,
         _ => 0,
     }
@@ -162,6 +165,8 @@ mod tests {
         assert_eq!(from_class_and_id(Some("post related-posts"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(None, Some("comments")), COMMENTS);
         assert_eq!(from_class_and_id(Some("sr-only"), None), HIDDEN);
+        assert_eq!(from_class_and_id(Some("show-for-sr"), None), HIDDEN);
+        assert_eq!(from_class_and_id(Some("element-invisible"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("faq-answer hidden"), None), HIDDEN | COLLAPSED);
         assert_eq!(from_class_and_id(Some("hidden md:block"), None), 0);
         assert_eq!(from_class_and_id(None, Some("cms-popover-tooltip")), OVERLAY | BOILERPLATE);
