@@ -46,7 +46,9 @@ fn word_flags(word: &[u8]) -> Flags {
         | b"copyright" | b"outbrain" | b"taboola" | b"trending" | b"popular" | b"skiplink" | b"skip"
         | b"disclaimer" | b"topbar" | b"offcanvas" | b"login" | b"bottombar"
         // A forum post's author box: join date, post count, rank.
-        | b"userextras" | b"userbanner" | b"userstats" | b"badge" | b"badges" => BOILERPLATE,
+        | b"userextras" | b"userbanner" | b"userstats" | b"badge" | b"badges"
+        // Its signature, repeated under every post.
+        | b"signature" | b"signatures" | b"signaturecontainer" | b"postsignature" => BOILERPLATE,
         b"comment" | b"comments" | b"disqus" | b"respond" | b"replies" | b"reply" => COMMENTS,
         // Customer reviews are a product page's comments. ("review" alone also names the
         // body of a review article, so only the plural and the review widgets count.)
@@ -166,6 +168,7 @@ mod tests {
         assert_eq!(from_class_and_id(None, Some("comments")), COMMENTS);
         assert_eq!(from_class_and_id(Some("sr-only"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("show-for-sr"), None), HIDDEN);
+        assert_eq!(from_class_and_id(Some("message-signature"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("element-invisible"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("faq-answer hidden"), None), HIDDEN | COLLAPSED);
         assert_eq!(from_class_and_id(Some("hidden md:block"), None), 0);
