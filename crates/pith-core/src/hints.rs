@@ -46,7 +46,7 @@ fn word_flags(word: &[u8]) -> Flags {
         | b"copyright" | b"outbrain" | b"taboola" | b"trending" | b"popular" | b"skiplink" | b"skip"
         | b"disclaimer" | b"topbar" | b"offcanvas" | b"login" | b"bottombar"
         // A forum post's author box: join date, post count, rank.
-        | b"userextras" | b"userbanner" | b"userstats" | b"badge" | b"badges"
+        | b"userextras" | b"userbanner" | b"userstats" | b"postprofile" | b"badge" | b"badges"
         // Its signature, repeated under every post.
         | b"signature" | b"signatures" | b"signaturecontainer" | b"postsignature" => BOILERPLATE,
         b"comment" | b"comments" | b"disqus" | b"respond" | b"replies" | b"reply" => COMMENTS,
@@ -169,6 +169,7 @@ mod tests {
         assert_eq!(from_class_and_id(Some("sr-only"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("show-for-sr"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("message-signature"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("postprofile"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("element-invisible"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("faq-answer hidden"), None), HIDDEN | COLLAPSED);
         assert_eq!(from_class_and_id(Some("hidden md:block"), None), 0);
