@@ -300,10 +300,11 @@ impl Builder {
             flags |= hints::from_itemprop(itemprop);
         }
         // Hidden boxes stay in the tree, flagged: scripts reveal some of them (a page-wide
-        // wrapper with class "hide"), so the scorer decides.
+        // wrapper with class "hide"), so the scorer decides. An aria-hidden link is shown: it
+        // repeats a card's link around its image or summary for sighted readers only.
         let hidden = if attrs.hidden || attrs.style.is_some_and(hints::style_hides) {
             hints::HIDDEN | hints::COLLAPSED
-        } else if attrs.aria_hidden {
+        } else if attrs.aria_hidden && tag != Tag::A {
             hints::HIDDEN
         } else {
             0

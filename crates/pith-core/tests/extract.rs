@@ -831,3 +831,19 @@ fn boxes_named_as_recommendations_go() {
     assert!(!text.contains("vent crabs farm"), "{text:?}");
     assert!(text.contains("Related work on seeps"), "{text:?}");
 }
+
+#[test]
+fn an_aria_hidden_link_is_shown() {
+    // Cards repeat their link around the summary with aria-hidden (screen readers read the
+    // title once); sighted readers see the summary.
+    let card = |n: u32| {
+        format!(
+            r#"<article><h2><a href="/a{n}">Beats Solo {n} gains new colours</a></h2>
+            <p><a href="/a{n}" aria-hidden="true" tabindex="-1">Walmart now sells the Beats Solo {n} in colours that were not offered before, at the same price.</a></p></article>"#
+        )
+    };
+    let page = format!(r#"<body><h1>Headphones</h1><section>{}{}{}</section><span aria-hidden="true">ICON</span></body>"#, card(1), card(2), card(3));
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Walmart now sells the Beats Solo 2"), "{text:?}");
+    assert!(!text.contains("ICON"), "{text:?}");
+}
