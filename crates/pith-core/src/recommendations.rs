@@ -11,7 +11,7 @@ use crate::tree::{Child, NodeId, Tree};
 /// Longer headings are titles of their own ("More from our series on ..."), not labels.
 const MAX_LABEL_CHARS: usize = 60;
 
-/// Phrases that make a heading a label of recommendations, lower-cased, found anywhere in it
+/// Phrases that make a heading a label of recommendations, lower-cased, found at any word of it
 /// ("This is what customers who viewed this product bought", "Similar items shipping to
 /// Bulgaria"). Specific to recommendations: "most popular" or "trending" alone also title
 /// sections of articles.
@@ -129,7 +129,16 @@ fn short_label(tree: &Tree, id: NodeId, label: &mut String) -> bool {
 
 /// Whether a heading's lower-cased text names recommendations.
 fn names_recommendations(label: &str) -> bool {
-    RECOMMENDATION_PHRASES.iter().any(|p| label.contains(p)) || RECOMMENDATION_PREFIXES.iter().any(|p| label.starts_with(p))
+    if RECOMMENDATION_PREFIXES.iter().any(|p| label.starts_with(p)) {
+        return true;
+    }
+    // Phrases start at a word: compared at each word's start, first bytes first (cheaper than
+    // a substring search per phrase).
+    let word_starts = std::iter::once(0).chain(label.bytes().enumerate().filter(|&(_, b)| b == b' ').map(|(i, _)| i + 1));
+    word_starts.filter_map(|at| label.get(at..)).any(|rest| {
+        let first = rest.as_bytes().first();
+        RECOMMENDATION_PHRASES.iter().any(|p| p.as_bytes().first() == first && rest.starts_with(p))
+    })
 }
 
 /// For every node, the byte range of `tree.text` from its first to the end of its last
