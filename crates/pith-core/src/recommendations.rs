@@ -16,37 +16,12 @@ const MAX_LABEL_CHARS: usize = 60;
 /// Bulgaria"). Specific to recommendations: "most popular" or "trending" alone also title
 /// sections of articles.
 const RECOMMENDATION_PHRASES: &[&str] = &[
-    "also like",
-    "also enjoy",
-    "also viewed",
-    "also bought",
-    "bought together",
-    "who viewed this",
-    "who bought this",
-    "items to consider",
-    "complete the look",
-    "shop the look",
-    "recently viewed",
-    "similar items",
-    "similar products",
-    "related products",
-    "related items",
-    "related articles",
-    "related posts",
-    "related stories",
-    "related news",
-    "recommended for you",
-    "recommended products",
-    "recommended articles",
-    "recommended reading",
-    "you may like",
-    "you might like",
-    "may be interested in",
-    "might be interested in",
-    "popular posts",
-    "popular articles",
-    "popular stories",
-    "more stories",
+    "also like", "also enjoy", "also viewed", "also bought", "bought together", "who viewed this",
+    "who bought this", "items to consider", "complete the look", "shop the look", "recently viewed",
+    "similar items", "similar products", "related products", "related items", "related articles",
+    "related posts", "related stories", "related news", "recommended for you", "recommended products",
+    "recommended articles", "recommended reading", "you may like", "you might like", "may be interested in",
+    "might be interested in", "popular posts", "popular articles", "popular stories", "more stories",
     "more articles",
 ];
 
@@ -61,16 +36,8 @@ const MIN_LINK_SHARE: f32 = 0.5;
 /// Labels of a line that is only a link to another article ("Related: <a>...</a>"), lower-cased,
 /// without their colon.
 const LINK_LINE_LABELS: &[&str] = &[
-    "related",
-    "related reading",
-    "related article",
-    "related story",
-    "related post",
-    "read next",
-    "recommended",
-    "you may also like",
-    "you might like",
-    "you might also like",
+    "related", "related reading", "related article", "related story", "related post", "read next",
+    "recommended", "you may also like", "you might like", "you might also like",
 ];
 
 /// Flags the boxes that headings name as recommendations, and the "Related: <link>" lines.
