@@ -22,7 +22,8 @@
 //
 // --soak: builds bench/.cache/dev-<N>.warc.gz (N = --soak-records, default 100,000; gzip level 1) if missing, runs
 // it once with --soak-workers (default 2) and samples RSS every second; reports RSS at each tenth of the run and
-// the slope of RSS over the second half (flat = no growth with records). --soak-warc FILE soaks on an existing WARC
+// the slope of RSS over the second half (flat = no growth with records), both without the samples of the last
+// TEARDOWN_SECONDS, when the pool shuts down. --soak-warc FILE soaks on an existing WARC
 // instead (e.g. bench/.cache/memory-flat-20000.warc.gz); --soak-only runs only the soak and adds it to --out.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -246,6 +247,8 @@ async function main() {
   process.stderr.write(`wrote ${path.relative(REPO, OUT)}\n`);
 }
 
+const TEARDOWN_SECONDS = 2;
+
 async function soak(): Promise<Record<string, unknown>> {
     const soakWarc = SOAK_WARC ? path.resolve(SOAK_WARC) : path.join(REPO, 'bench', '.cache', `dev-${SOAK_RECORDS}.warc.gz`);
     if (!fs.existsSync(soakWarc)) {
@@ -258,7 +261,8 @@ async function soak(): Promise<Record<string, unknown>> {
     const st = JSON.parse(fs.readFileSync(stageFile, 'utf8'));
     fs.rmSync(stageFile, { force: true });
     fs.rmSync(path.dirname(s.output), { recursive: true, force: true });
-    const smp = s.rss_samples ?? [];
+    // Samples from the last seconds are the teardown (workers exiting free their heaps), not the run.
+    const smp = (s.rss_samples ?? []).filter(([t]) => t <= s.seconds - TEARDOWN_SECONDS);
     const tenths = Array.from({ length: 10 }, (_, i) => {
       const t = (s.seconds * (i + 1)) / 10;
       const near = smp.reduce((best, x) => (Math.abs(x[0] - t) < Math.abs(best[0] - t) ? x : best), smp[0] ?? [0, 0]);
@@ -279,7 +283,7 @@ async function soak(): Promise<Record<string, unknown>> {
       date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), warc: path.relative(REPO, soakWarc), input_mb: fs.statSync(soakWarc).size / 1e6, workers: SOAK_WORKERS,
       records: s.records_read, extracted: s.extracted, seconds: s.seconds, records_per_s: s.records_per_s, cpu_seconds: s.cpu_seconds,
       peak_rss_mb: s.peak_rss_mb, rss_at_tenths: tenths,
-      rss_slope_second_half_mb_per_10k_records: (slope / s.records_per_s) * 10000,
+      rss_slope_second_half_mb_per_10k_records: (slope / s.records_per_s) * 10000, teardown_seconds_left_out: TEARDOWN_SECONDS,
       worker_heap_peaks_mb: st.workers.map((w: any) => ({ thread_id: w.thread_id, tasks: w.tasks, peak_heap_mb: w.peak_heap_mb })),
       rss_samples_every_s: smp.map(([t, r]) => [Math.round(t * 10) / 10, Math.round(r)]),
     };
