@@ -15,7 +15,10 @@
 //    Not in bench/.cache/peers/*.jsonl on purpose: bench/accuracy scores pith itself and would list it twice.
 //
 // --engine both runs native then wasm, each in its own process (clean peak RSS), then compares the outputs
-// page by page (raw response JSON, byte for byte) into bench/.cache/pith/parity.json.
+// page by page (raw response JSON, byte for byte) into bench/.cache/pith/parity.json, then measures the WASM/native
+// ratio in interleaved pairs (--pairs-only: only that): one process, both engines warmed up, then --runs pairs of
+// passes over all pages, native then WASM and WASM then native in turn, so that both engines of a pair run under
+// the same load of this shared machine; bench/.cache/pith/pairs.json holds every pair's ratio.
 //
 // Size buckets (decompressed HTML): <50 KB, 50-200 KB, 200 KB-1 MB, >1 MB (KB = 1000 bytes): per bucket the time
 // per MB = summed call time / summed MB, median over the passes. Scaling: pages/s over the first 340, 680 and
@@ -42,6 +45,7 @@ interface Args {
   runs: number;
   warmup: number;
   loadOnly: boolean;
+  pairsOnly: boolean;
   /** Cycles of the extra long pass (0: none). */
   longPass: number;
 }
@@ -51,7 +55,7 @@ function parseArgs(argv: string[]): Args {
     engine: 'both',
     data: process.env.PITH_DEV_DATA || path.resolve(REPO, '..', 'shared', 'eval', 'wcxb-dev'),
     out: path.join(REPO, 'bench', '.cache', 'peers'),
-    ids: null, limit: null, runs: 3, warmup: 100, loadOnly: false, longPass: 3,
+    ids: null, limit: null, runs: 3, warmup: 100, loadOnly: false, pairsOnly: false, longPass: 3,
   };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!, v = () => argv[++i]!;
@@ -63,6 +67,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === '--runs') a.runs = Number(v());
     else if (k === '--warmup') a.warmup = Number(v());
     else if (k === '--load-only') a.loadOnly = true;
+    else if (k === '--pairs-only') a.pairsOnly = true;
     else if (k === '--long-pass') a.longPass = Number(v());
     else throw new Error(`unknown argument ${k}`);
   }
@@ -99,6 +104,7 @@ function pageIds(a: Args, files: Record<string, unknown>): string[] {
 }
 
 function runBoth(a: Args) {
+  if (a.pairsOnly) return runPairs(a);
   const pass = process.argv.slice(2).filter((x, i, all) => x !== '--engine' && all[i - 1] !== '--engine');
   for (const engine of ['native', 'wasm']) {
     process.stderr.write(`\n== pith-${engine}\n`);
@@ -122,6 +128,46 @@ function runBoth(a: Args) {
   };
   fs.writeFileSync(path.join(PITH_CACHE, 'parity.json'), JSON.stringify(parity, null, 1) + '\n');
   process.stderr.write(`native vs wasm: ${parity.identical}/${parity.pages} pages identical\n`);
+  runPairs(a);
+}
+
+/** The pages of the run, gunzipped into memory, with their URLs. */
+function loadPages(a: Args) {
+  const files = JSON.parse(fs.readFileSync(path.join(a.data, 'metadata.json'), 'utf8')).files as Record<string, { url?: string }>;
+  return pageIds(a, files).map((id) => {
+    const bytes = new Uint8Array(zlib.gunzipSync(fs.readFileSync(path.join(a.data, 'html', `${id}.html.gz`))));
+    const request = JSON.stringify({ hints: { url: files[id]?.url ?? null, contentType: 'text/html; charset=utf-8' } });
+    return { id, bytes, request };
+  });
+}
+
+/** WASM/native pages/s in interleaved pairs of passes (see the header). */
+function runPairs(a: Args) {
+  for (const engine of ['native', 'wasm'] as const) if (!engineAvailable(engine)) throw new Error(`engine ${engine} not built (npm run build:${engine})`);
+  const pages = loadPages(a);
+  const pass = (engine: EngineName) => {
+    const t0 = process.hrtime.bigint();
+    for (const p of pages) JSON.parse(extractRaw(p.bytes, p.request, engine));
+    return pages.length / (Number(process.hrtime.bigint() - t0) / 1e9);
+  };
+  const warm = pages.slice(0, Math.min(a.warmup, pages.length));
+  for (const engine of ['native', 'wasm'] as const) for (const p of warm) extractRaw(p.bytes, p.request, engine);
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const pairs: { native_pages_per_s: number; wasm_pages_per_s: number; ratio: number }[] = [];
+  for (let r = 0; r < a.runs; r++) {
+    gc?.();
+    const order: EngineName[] = r % 2 ? ['wasm', 'native'] : ['native', 'wasm'];
+    const pps: Partial<Record<EngineName, number>> = {};
+    for (const engine of order) pps[engine] = pass(engine);
+    const pair = { native_pages_per_s: pps.native!, wasm_pages_per_s: pps.wasm!, ratio: pps.wasm! / pps.native! };
+    pairs.push(pair);
+    process.stderr.write(`pair ${r + 1} (${order.join(' then ')}): native ${pair.native_pages_per_s.toFixed(1)}, wasm ${pair.wasm_pages_per_s.toFixed(1)} pages/s, WASM/native ${pair.ratio.toFixed(3)}\n`);
+  }
+  const ratios = pairs.map((p) => p.ratio);
+  const out = { date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), pages: pages.length, pairs, median_ratio: median(ratios), min_ratio: Math.min(...ratios), max_ratio: Math.max(...ratios) };
+  fs.mkdirSync(PITH_CACHE, { recursive: true });
+  fs.writeFileSync(path.join(PITH_CACHE, 'pairs.json'), JSON.stringify(out, null, 1) + '\n');
+  process.stderr.write(`WASM/native in interleaved pairs: median ${out.median_ratio.toFixed(3)} [${out.min_ratio.toFixed(3)}-${out.max_ratio.toFixed(3)}]\n`);
 }
 
 function safe<T>(f: () => T): T | null {
@@ -136,12 +182,7 @@ function runOne(a: Args) {
   const engine = a.engine as EngineName;
   if (!engineAvailable(engine)) throw new Error(`engine ${engine} not built (npm run build:${engine})`);
   const name = `pith-${engine}`;
-  const files = JSON.parse(fs.readFileSync(path.join(a.data, 'metadata.json'), 'utf8')).files as Record<string, { url?: string }>;
-  const ids = pageIds(a, files);
-  const pages = ids.map((id) => {
-    const bytes = new Uint8Array(zlib.gunzipSync(fs.readFileSync(path.join(a.data, 'html', `${id}.html.gz`))));
-    return { id, url: files[id]?.url ?? null, bytes };
-  });
+  const pages = loadPages(a);
   const totalBytes = pages.reduce((s, p) => s + p.bytes.length, 0);
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
@@ -154,8 +195,7 @@ function runOne(a: Args) {
   }
 
   const call = (p: (typeof pages)[number]) => {
-    const req = JSON.stringify({ hints: { url: p.url, contentType: 'text/html; charset=utf-8' } });
-    const raw = extractRaw(p.bytes, req, engine);
+    const raw = extractRaw(p.bytes, p.request, engine);
     return { raw, res: JSON.parse(raw) };
   };
 
