@@ -5,8 +5,8 @@
 // Options: --out DIR (default bench/results), --peers-dir DIR (summaries; default bench/.cache/peers),
 // --accuracy FILE (default bench/results/accuracy.json), --e2e FILE (default bench/.cache/e2e.json).
 // Reads what the runners left: bench/.cache/peers/*.summary.json (peers, ceilings, WARC raw cost, pith-native,
-// pith-wasm), bench/.cache/pith/parity.json (native vs WASM outputs), bench/.cache/pith/pairs.json (WASM/native in
-// interleaved pairs), bench/.cache/e2e.json (bench/speed/e2e.ts)
+// pith-wasm, and beside them parity.json, native vs WASM outputs, and pairs.json, WASM/native in interleaved pairs),
+// bench/.cache/e2e.json (bench/speed/e2e.ts)
 // and bench/results/accuracy.json (word F1 overall and per type, from bench/accuracy). Rows whose summary is older
 // than --run-started (the start of this `npm run bench`) are flagged as from an earlier run: ratios between them and
 // this run's rows do not meet the "same run" rule and the report says so.
@@ -254,10 +254,10 @@ function svg(rows: Row[]): string {
 function main() {
   const { rows, acc } = load();
   const e2e = readJson(E2E);
-  const parity = readJson(path.join(REPO, 'bench', '.cache', 'pith', 'parity.json'));
+  const parity = readJson(path.join(CACHE, 'parity.json'));
   const mach = machine();
   if (e2e) e2e.machine_nproc = mach.nproc;
-  const pairs = readJson(path.join(REPO, 'bench', '.cache', 'pith', 'pairs.json'));
+  const pairs = readJson(path.join(CACHE, 'pairs.json'));
   const T = targets(rows, e2e, parity, pairs);
   const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const commit = sh('git rev-parse --short HEAD');

@@ -15,10 +15,10 @@
 //    Not in bench/.cache/peers/*.jsonl on purpose: bench/accuracy scores pith itself and would list it twice.
 //
 // --engine both runs native then wasm, each in its own process (clean peak RSS), then compares the outputs
-// page by page (raw response JSON, byte for byte) into bench/.cache/pith/parity.json, then measures the WASM/native
+// page by page (raw response JSON, byte for byte) into parity.json beside the summaries (--out), then measures the WASM/native
 // ratio in interleaved pairs (--pairs-only: only that): one process, both engines warmed up, then --runs pairs of
 // passes over all pages, native then WASM and WASM then native in turn, so that both engines of a pair run under
-// the same load of this shared machine; bench/.cache/pith/pairs.json holds every pair's ratio.
+// the same load of this shared machine; pairs.json beside the summaries holds every pair's ratio.
 //
 // Size buckets (decompressed HTML): <50 KB, 50-200 KB, 200 KB-1 MB, >1 MB (KB = 1000 bytes): per bucket the time
 // per MB = summed call time / summed MB, median over the passes. Scaling: pages/s over the first 340, 680 and
@@ -126,7 +126,7 @@ function runBoth(a: Args) {
     native_core_source_hash: safe(() => coreSourceHash('native')),
     wasm_core_source_hash: safe(() => coreSourceHash('wasm')),
   };
-  fs.writeFileSync(path.join(PITH_CACHE, 'parity.json'), JSON.stringify(parity, null, 1) + '\n');
+  fs.writeFileSync(path.join(a.out, 'parity.json'), JSON.stringify(parity, null, 1) + '\n');
   process.stderr.write(`native vs wasm: ${parity.identical}/${parity.pages} pages identical\n`);
   runPairs(a);
 }
@@ -165,8 +165,8 @@ function runPairs(a: Args) {
   }
   const ratios = pairs.map((p) => p.ratio);
   const out = { date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), pages: pages.length, pairs, median_ratio: median(ratios), min_ratio: Math.min(...ratios), max_ratio: Math.max(...ratios) };
-  fs.mkdirSync(PITH_CACHE, { recursive: true });
-  fs.writeFileSync(path.join(PITH_CACHE, 'pairs.json'), JSON.stringify(out, null, 1) + '\n');
+  fs.mkdirSync(a.out, { recursive: true });
+  fs.writeFileSync(path.join(a.out, 'pairs.json'), JSON.stringify(out, null, 1) + '\n');
   process.stderr.write(`WASM/native in interleaved pairs: median ${out.median_ratio.toFixed(3)} [${out.min_ratio.toFixed(3)}-${out.max_ratio.toFixed(3)}]\n`);
 }
 
