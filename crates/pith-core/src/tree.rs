@@ -309,7 +309,7 @@ impl Builder {
         } else {
             0
         };
-        if hidden != 0 && !(attrs.labelled_by_control || hints::shown_on_demand(attrs.id, attrs.role)) {
+        if hidden != 0 && !hints::shown_on_demand(attrs.id, attrs.role, attrs.labelled_by_control) {
             flags |= hidden;
         }
         let dropped = drop_requested || matches!(tag, Tag::Payload | Tag::Head | Tag::Title);
