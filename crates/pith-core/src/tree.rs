@@ -245,7 +245,12 @@ impl Builder {
 
     /// The children so far of the innermost open element, the one that receives content.
     fn open_children(&self) -> &[Child] {
-        &self.pending[self.stack.last().map_or(0, |o| o.first_child) as usize..]
+        &self.pending[self.open_first_child()..]
+    }
+
+    /// Where the innermost open element's children start in `pending`.
+    fn open_first_child(&self) -> usize {
+        self.stack.last().map_or(0, |o| o.first_child) as usize
     }
 
     /// Moves the children of `open`, the innermost open element, into its node.
@@ -464,7 +469,7 @@ impl Builder {
         if end == start {
             return;
         }
-        let first = self.stack.last().map_or(0, |o| o.first_child) as usize;
+        let first = self.open_first_child();
         match self.pending[first..].last_mut() {
             Some(Child::Text(_, last_end)) if *last_end == start => {
                 *last_end = end;
