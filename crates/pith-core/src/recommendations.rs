@@ -45,8 +45,7 @@ pub fn flag(tree: &mut Tree) {
     let mut extent: Option<Vec<(u32, u32)>> = None;
     let mut label = String::new();
     for id in 1..tree.nodes.len() as NodeId {
-        let node = tree.node(id);
-        match node.tag {
+        match tree.node(id).tag {
             Tag::H(2..=6) if short_label(tree, id, &mut label) && names_recommendations(&label) => {
                 let extent = extent.get_or_insert_with(|| text_extents(tree));
                 for target in introduced_box(tree, extent, id) {
@@ -62,7 +61,8 @@ pub fn flag(tree: &mut Tree) {
 }
 
 /// Collects the text under `id` into `label`, ASCII lower-cased and with spaces collapsed; false
-/// when it is longer than a label.
+/// when it is longer than a label. Not `Tree::plain_text`, which allocates and reads the whole
+/// subtree: this runs for every heading, and stops at the label's length.
 fn short_label(tree: &Tree, id: NodeId, label: &mut String) -> bool {
     fn collect(tree: &Tree, id: NodeId, label: &mut String) -> bool {
         for child in &tree.node(id).children {
@@ -168,7 +168,8 @@ fn introduced_box(tree: &Tree, extent: &[(u32, u32)], heading: NodeId) -> Vec<No
     boxes
 }
 
-/// The share of `id`'s text that is link text.
+/// The share of `id`'s text that is link text (`score::Stats` counts it too, but only after this
+/// stage, which runs while the tree is built).
 fn link_share(tree: &Tree, id: NodeId) -> f32 {
     fn count(tree: &Tree, id: NodeId, in_link: bool, chars: &mut usize, link_chars: &mut usize) {
         let node = tree.node(id);
