@@ -43,7 +43,9 @@ fn word_flags(word: &[u8]) -> Flags {
         | b"promo" | b"promos" | b"advert" | b"advertisement" | b"ad" | b"ads" | b"adsense" | b"adslot"
         | b"sponsor" | b"sponsored" | b"newsletter" | b"subscribe" | b"subscription" | b"signup" | b"masthead"
         | b"toolbar" | b"pagination" | b"pager" | b"tagcloud"
-        | b"copyright" | b"outbrain" | b"taboola" | b"trending" | b"popular" | b"skiplink" | b"skip"
+        // Not "skip": `skip-to-content` and `skip-to-products` are the ids skip links jump to,
+        // the content itself.
+        | b"copyright" | b"outbrain" | b"taboola" | b"trending" | b"popular" | b"skiplink"
         | b"disclaimer" | b"topbar" | b"offcanvas" | b"login" | b"bottombar"
         // A forum post's author box: join date, post count, rank.
         | b"userextras" | b"userbanner" | b"userstats" | b"postprofile" | b"badge" | b"badges"
@@ -177,6 +179,8 @@ mod tests {
         assert_eq!(from_class_and_id(Some("hidden md:block"), None), 0);
         assert_eq!(from_class_and_id(None, Some("cms-popover-tooltip")), OVERLAY | BOILERPLATE);
         assert_eq!(from_class_and_id(Some("message-userExtras"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("skiplink"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("product-grid__items"), Some("skip-to-products")), 0);
         assert_eq!(from_class_and_id(Some("sr-only md:block"), None), HIDDEN);
         assert!(style_hides("color: red; display : none"));
         assert!(!style_hides("display:block"));
