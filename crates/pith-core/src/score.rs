@@ -115,6 +115,9 @@ const UNPUNCTUATED_RUN: u32 = 300;
 /// The prose weight of a block that is mostly a headline link.
 const HEADLINE_WEIGHT: f32 = 0.4;
 
+/// A section beside the longest one counts as its peer from this share of its prose.
+const PEER_SECTION_SHARE: f32 = 0.1;
+
 /// Han, kana and Hangul.
 pub fn is_cjk(c: char) -> bool {
     matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
@@ -405,6 +408,7 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dy
             Some(child)
                 if stats[child as usize].mass >= t.descend * here
                     && here > 0.0
+                    && !has_peer_section(tree, current, child, stats, removed, in_comment_box)
                     && !matches!(tree.node(child).tag, Tag::P | Tag::H(_) | Tag::Pre | Tag::Blockquote | Tag::Figcaption | Tag::Caption | Tag::Dt | Tag::Dd) =>
             {
                 current = child
@@ -412,6 +416,33 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dy
             _ => return current,
         }
     }
+}
+
+/// The level of the heading a box opens with (`<section><header><h2>`), if it opens with one.
+fn leading_heading(tree: &Tree, id: NodeId) -> Option<u8> {
+    let mut at = id;
+    for _ in 0..3 {
+        let blank = |c: &&Child| matches!(**c, Child::Text(s, e) if tree.text_of(s, e).trim().is_empty());
+        let Child::Node(first) = *tree.node(at).children.iter().find(|c| !blank(c))? else { return None };
+        if let Tag::H(level) = tree.node(first).tag {
+            return Some(level);
+        }
+        at = first;
+    }
+    None
+}
+
+/// Whether `child`, a section opening with a heading, has a sibling section opening with a heading
+/// of the same level and holding a tenth of its prose or more: the page's content is the run of
+/// sections, not its longest one (a reference page's "Parameters" beside its "Description").
+fn has_peer_section(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool], in_comment_box: &dyn Fn(NodeId) -> bool) -> bool {
+    let Some(level) = leading_heading(tree, child) else { return false };
+    tree.node(parent).children.iter().any(|c| match *c {
+        Child::Node(id) if id != child && !removed[id as usize] && !in_comment_box(id) => {
+            stats[id as usize].mass > PEER_SECTION_SHARE * stats[child as usize].mass && leading_heading(tree, id) == Some(level)
+        }
+        _ => false,
+    })
 }
 
 /// `root` and the prose paragraphs among its siblings: a leaf block of 80+ characters with

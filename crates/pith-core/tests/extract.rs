@@ -847,3 +847,18 @@ fn an_aria_hidden_link_is_shown() {
     assert!(text.contains("Walmart now sells the Beats Solo 2"), "{text:?}");
     assert!(!text.contains("ICON"), "{text:?}");
 }
+
+#[test]
+fn a_long_section_keeps_its_shorter_peer_sections() {
+    let params: String = (0..12)
+        .map(|i| format!("<p>Parameter {i} names a column of the result; it may be written as an expression over the table.</p>"))
+        .collect();
+    let page = format!(
+        r#"<body><nav><a href="/">Docs</a> <a href="/sql">SQL</a></nav><div class="refentry">
+        <div class="refsect"><h2>Description</h2><p>SELECT retrieves rows from zero or more tables. The general processing is as follows: the queries in the WITH list are computed, then the FROM list.</p></div>
+        <div class="refsect"><h2>Parameters</h2>{params}</div></div></body>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("SELECT retrieves rows"), "{text:?}");
+    assert!(text.contains("Parameter 11 names"), "{text:?}");
+}
