@@ -301,8 +301,9 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         let sure = furniture || hidden_boilerplate || node.hints & (hints::OVERLAY | hints::RECOMMENDATIONS) != 0;
         let guard = if sure { 0.8 } else { 0.4 };
         let reads_as_prose = prose[id] >= PROSE_PER_CHAR * stats[id].chars as f32;
-        // Hidden paragraphs inside the content are collapsed answers and "read more" text.
-        let collapsed_prose = in_content[id]
+        // Hidden prose outside the page furniture is collapsed answers and "read more" text,
+        // whether or not the page marks its content.
+        let collapsed_prose = !furniture
             && node.hints & (hints::COLLAPSED | hints::BOILERPLATE | hints::OVERLAY) == hints::COLLAPSED
             && stats[id].chars >= COLLAPSED_PROSE_CHARS
             && reads_as_prose;

@@ -862,3 +862,17 @@ fn a_long_section_keeps_its_shorter_peer_sections() {
     assert!(text.contains("SELECT retrieves rows"), "{text:?}");
     assert!(text.contains("Parameter 11 names"), "{text:?}");
 }
+
+#[test]
+fn collapsed_answers_are_kept_on_pages_that_mark_no_content() {
+    let faq = |q: &str, a: &str| format!(r#"<div class="faq"><h3>{q}</h3><div class="faq__answer" style="display: none"><p>{a}</p></div></div>"#);
+    let page = format!(
+        r#"<body><div id="wrapper"><h1>Online certificates</h1><p>Our certificate courses take three hours and teach one skill that employers ask for.</p>
+        <div class="faqs">{}{}</div></div></body>"#,
+        faq("What is an online certificate?", "An online certificate is postsecondary, non-degree training that focuses on one area of study."),
+        faq("Why get one?", "Individuals get an online certificate to meet the requirements of their current job, to earn a promotion, or to change careers.")
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("non-degree training"), "{text:?}");
+    assert!(text.contains("to change careers"), "{text:?}");
+}
