@@ -87,6 +87,8 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
     let mut hidden: Flags = 0;
     let mut responsive = false;
     let mut byline_blocked = false;
+    // The words of an "about the author" box.
+    let (mut author, mut about) = (false, false);
     let mut buf = [0u8; 32];
     for value in [class, id].into_iter().flatten() {
         for token in value.as_bytes().split(u8::is_ascii_whitespace).filter(|t| !t.is_empty()) {
@@ -102,11 +104,19 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
             for word in lower.split(|b| !b.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
                 words |= word_flags(word);
                 byline_blocked |= matches!(word, b"bio" | b"box" | b"avatar" | b"image" | b"img" | b"photo");
+                author |= word == b"author";
+                about |= matches!(word, b"bio" | b"biography" | b"about" | b"profile" | b"box" | b"description" | b"desc");
             }
         }
     }
     let mut flags = if hidden == HIDDEN | COLLAPSED && responsive { 0 } else { hidden };
-    if words & BYLINE != 0 && !byline_blocked {
+    // "About the author" boxes under an article ("author-bio", "about_author", "author-profile")
+    // are boilerplate, and no byline.
+    let about_author = author && about;
+    if about_author {
+        flags |= BOILERPLATE;
+    }
+    if words & BYLINE != 0 && !byline_blocked && !about_author {
         flags |= BYLINE;
     }
     // A boilerplate word marks the box even beside a content word ("related-posts",
@@ -180,6 +190,11 @@ mod tests {
         assert_eq!(from_class_and_id(None, Some("cms-popover-tooltip")), OVERLAY | BOILERPLATE);
         assert_eq!(from_class_and_id(Some("message-userExtras"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("skiplink"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("author-bio"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("about_author"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("entry-author-profile vcard"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("author-name"), None), BYLINE);
+        assert_eq!(from_class_and_id(Some("research-card_authors"), None), BYLINE);
         assert_eq!(from_class_and_id(Some("product-grid__items"), Some("skip-to-products")), 0);
         assert_eq!(from_class_and_id(Some("sr-only md:block"), None), HIDDEN);
         assert!(style_hides("color: red; display : none"));
