@@ -214,12 +214,13 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     let nothing_removed = vec![false; n];
     // Headline links do not count here: a menu of long entries must not shield itself.
     let prose = sum_mass(tree, &inline, &nothing_removed, 0.0);
-    let (mut removed, mut comments) = remove_flagged(tree, &prose, &stats, false);
+    let product = kind == PageKind::Product;
+    let (mut removed, mut comments) = remove_flagged(tree, &prose, &stats, false, product);
     // Boilerplate words mislead on some sites ("content-nav-section" around the article,
     // "skip-item" on each of its sections): when the flagged boxes held most of the page's
     // prose, those that read as prose stay.
     if sum_mass(tree, &inline, &removed, 0.0)[0] < MISFLAGGED_SHARE * prose[0] {
-        (removed, comments) = remove_flagged(tree, &prose, &stats, true);
+        (removed, comments) = remove_flagged(tree, &prose, &stats, true, product);
     }
     for (s, m) in stats.iter_mut().zip(sum_mass(tree, &inline, &removed, HEADLINE_WEIGHT)) {
         s.mass = m;
@@ -267,8 +268,10 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
 
 /// Marks boilerplate and hidden boxes as removed, unless they hold much of the page's
 /// `prose`, and lists the comment boxes outside them. With `spare_prose`, boxes whose text
-/// reads as prose stay too (overlays, recommendations and hidden boxes excepted).
-fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool) -> (Vec<bool>, Vec<NodeId>) {
+/// reads as prose stay too (overlays, recommendations and hidden boxes excepted). On a `product`
+/// page, forms are not boilerplate: the add-to-cart form holds the product's options and often
+/// its description.
+fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool, product: bool) -> (Vec<bool>, Vec<NodeId>) {
     let n = tree.nodes.len();
     let main = (1..n).find(|&id| tree.nodes[id].tag == Tag::Main && prose[id] >= MAIN_ELEMENT_PROSE).map(|id| id as NodeId);
     let mut removed = vec![false; n];
@@ -290,7 +293,10 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
             removed[id] = true;
             continue;
         }
-        let boilerplate_box = furniture || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
+        // A form's text is labels, choices and consent notes (search, sign-up, contact forms);
+        // a page wrapped whole in a form (ASP.NET) keeps it as the guard below spares it.
+        let form = node.tag == Tag::Form && !product;
+        let boilerplate_box = furniture || form || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
         // A box that only a class word calls boilerplate, or that is only hidden, may be the
         // page's content column or a wrapper a script reveals: it stays if it holds much of
         // the prose. Overlays, furniture tags, boxes a heading names as recommendations and

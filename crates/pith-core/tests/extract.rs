@@ -876,3 +876,21 @@ fn collapsed_answers_are_kept_on_pages_that_mark_no_content() {
     assert!(text.contains("non-degree training"), "{text:?}");
     assert!(text.contains("to change careers"), "{text:?}");
 }
+
+#[test]
+fn forms_go_except_a_product_pages_own() {
+    let consent = "<p>By checking this box, you confirm that you have read our privacy policy and agree to be contacted by phone, email or text.</p>";
+    let page = article(&format!(r#"{PARAS}<form action="/contact"><label>Your name</label><input name="n">{consent}<button>Send</button></form>"#));
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Hydrothermal vents"), "{text:?}");
+    assert!(!text.contains("By checking this box"), "{text:?}");
+
+    let product = r#"<head><script type="application/ld+json">{"@type":"Product","name":"Atelier Sofa"}</script></head>
+        <body><main><h1>Atelier Sofa</h1><form action="/cart/add"><p>A deep, low sofa upholstered in velvet, with feather cushions and a frame of kiln-dried oak.</p>
+        <label>Colour</label><select><option>Cocoa</option></select><button>Add to cart</button></form>
+        <h2>Details</h2><p>Delivery in four to six weeks across the mainland; assembly is included in the price.</p>
+        <p>The covers are removable and dry-clean only; the cushions should be plumped every week to keep their shape.</p>
+        <p>Each sofa is made to order in our Sydney workshop, so small variations in the grain of the oak are expected.</p></main></body>"#;
+    let text = text_of(product.as_bytes());
+    assert!(text.contains("kiln-dried oak"), "{text:?}");
+}
