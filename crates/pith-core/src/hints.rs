@@ -56,8 +56,18 @@ fn word_flags(word: &[u8]) -> Flags {
         // body of a review article, so only the plural and the review widgets count.)
         b"reviews" | b"yotpo" | b"okendo" | b"jdgm" | b"trustpilot" | b"bazaarvoice" => COMMENTS,
         b"author" | b"authors" | b"byline" => BYLINE,
+        _ if is_nav_compound(word) => BOILERPLATE,
         _ => 0,
     }
+}
+
+/// Navigation named in one word: "globalnav", "subnav", "sidenav", or "navbox", "navheader"
+/// (not "navy", "canvas" or "unavailable").
+fn is_nav_compound(word: &[u8]) -> bool {
+    word.len() > 3 && word.ends_with(b"nav")
+        || word.strip_prefix(b"nav").is_some_and(|rest| {
+            matches!(rest, b"bar" | b"menu" | b"link" | b"links" | b"box" | b"header" | b"footer" | b"group" | b"list" | b"item" | b"items")
+        })
 }
 
 /// What a whole class token says about visibility: `HIDDEN` for screen-reader-only text (the
@@ -190,6 +200,9 @@ mod tests {
         assert_eq!(from_class_and_id(None, Some("cms-popover-tooltip")), OVERLAY | BOILERPLATE);
         assert_eq!(from_class_and_id(Some("message-userExtras"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("skiplink"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("globalnav"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("navheader"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("navy unavailable"), None), 0);
         assert_eq!(from_class_and_id(Some("author-bio"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("about_author"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("entry-author-profile vcard"), None), BOILERPLATE);
