@@ -48,7 +48,7 @@ fn word_flags(word: &[u8]) -> Flags {
         | b"copyright" | b"outbrain" | b"taboola" | b"trending" | b"popular" | b"skiplink"
         | b"disclaimer" | b"topbar" | b"offcanvas" | b"login" | b"bottombar"
         // A forum post's author box: join date, post count, rank.
-        | b"userextras" | b"userbanner" | b"userstats" | b"postprofile" | b"badge" | b"badges"
+        | b"userextras" | b"userbanner" | b"userstats" | b"userinfo" | b"postprofile" | b"postcount" | b"postleft" | b"badge" | b"badges"
         // Its signature, repeated under every post.
         | b"signature" | b"signatures" | b"signaturecontainer" | b"postsignature" => BOILERPLATE,
         b"comment" | b"comments" | b"disqus" | b"respond" | b"replies" | b"reply" => COMMENTS,
@@ -99,6 +99,8 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
     let mut byline_blocked = false;
     // The words of an "about the author" box.
     let (mut author, mut about) = (false, false);
+    // The words of a forum post's user box ("user-info", "user_details").
+    let (mut user, mut user_stats) = (false, false);
     let mut buf = [0u8; 32];
     for value in [class, id].into_iter().flatten() {
         for token in value.as_bytes().split(u8::is_ascii_whitespace).filter(|t| !t.is_empty()) {
@@ -116,14 +118,16 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
                 byline_blocked |= matches!(word, b"bio" | b"box" | b"avatar" | b"image" | b"img" | b"photo");
                 author |= word == b"author";
                 about |= matches!(word, b"bio" | b"biography" | b"about" | b"profile" | b"box" | b"description" | b"desc");
+                user |= word == b"user";
+                user_stats |= matches!(word, b"info" | b"details" | b"stats" | b"profile");
             }
         }
     }
     let mut flags = if hidden == HIDDEN | COLLAPSED && responsive { 0 } else { hidden };
     // "About the author" boxes under an article ("author-bio", "about_author", "author-profile")
-    // are boilerplate, and no byline.
+    // are boilerplate, and no byline; so are a forum post's user boxes ("user-info").
     let about_author = author && about;
-    if about_author {
+    if about_author || user && user_stats {
         flags |= BOILERPLATE;
     }
     if words & BYLINE != 0 && !byline_blocked && !about_author {
@@ -201,6 +205,10 @@ mod tests {
         assert_eq!(from_class_and_id(Some("message-userExtras"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("skiplink"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("globalnav"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("MessageCard__user-info"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("user_info"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("user-name"), None), 0);
+        assert_eq!(from_class_and_id(Some("postcount"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("navheader"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("navy unavailable"), None), 0);
         assert_eq!(from_class_and_id(Some("author-bio"), None), BOILERPLATE);
