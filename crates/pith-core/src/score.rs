@@ -217,8 +217,8 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     let product = kind == PageKind::Product;
     let (mut removed, mut comments) = remove_flagged(tree, &prose, &stats, false, product);
     // Boilerplate words mislead on some sites ("content-nav-section" around the article,
-    // "skip-item" on each of its sections): when the flagged boxes held most of the page's
-    // prose, those that read as prose stay.
+    // "sidebar-first-only" on the content column): when the flagged boxes held most of the
+    // page's prose, those that read as prose stay.
     if sum_mass(tree, &inline, &removed, 0.0)[0] < MISFLAGGED_SHARE * prose[0] {
         (removed, comments) = remove_flagged(tree, &prose, &stats, true, product);
     }
