@@ -30,10 +30,25 @@ pub const COLLAPSED: Flags = 128;
 /// laxer guard, as overlays are.
 pub const RECOMMENDATIONS: Flags = 256;
 
-/// What one word of a class or id says, as hint flags (`BOILERPLATE`, `OVERLAY`, `COMMENTS`,
-/// `BYLINE`). Words arrive lower-cased. Words that mark content ("entry-content") were tried
-/// as a weight bonus and made no difference, so they are not read.
-fn word_flags(word: &[u8]) -> Flags {
+/// Word traits beyond the hint flags (which take the low 16 bits): words that say a box is no
+/// byline (an author's photo or bio), and the words that name a box only in pairs.
+const NO_BYLINE: u32 = 1 << 16;
+/// "author" beside `ABOUT`: an "about the author" box ("author-bio", "about_author").
+const AUTHOR: u32 = 1 << 17;
+const ABOUT: u32 = 1 << 18;
+/// "user" beside `USER_STATS`: a forum post's user box ("user-info", "user_details").
+const USER: u32 = 1 << 19;
+const USER_STATS: u32 = 1 << 20;
+
+/// What one word of a class or id says: hint flags (`BOILERPLATE`, `OVERLAY`, `COMMENTS`,
+/// `BYLINE`) and the traits above, in one lookup (this runs for every word of every class).
+/// Words arrive lower-cased. Words that mark content ("entry-content") were tried as a weight
+/// bonus and made no difference, so they are not read.
+fn word_traits(word: &[u8]) -> u32 {
+    const BOILERPLATE: u32 = self::BOILERPLATE as u32;
+    const OVERLAY: u32 = self::OVERLAY as u32;
+    const COMMENTS: u32 = self::COMMENTS as u32;
+    const BYLINE: u32 = self::BYLINE as u32;
     match word {
         b"cookie" | b"cookies" | b"consent" | b"gdpr" | b"onetrust" | b"cookiebot" | b"didomi"
         | b"usercentrics" | b"modal" | b"popup" | b"popover" | b"tooltip" | b"overlay" | b"dialog" | b"lightbox" => OVERLAY | BOILERPLATE,
@@ -55,7 +70,14 @@ fn word_flags(word: &[u8]) -> Flags {
         // Customer reviews are a product page's comments. ("review" alone also names the
         // body of a review article, so only the plural and the review widgets count.)
         b"reviews" | b"yotpo" | b"okendo" | b"jdgm" | b"trustpilot" | b"bazaarvoice" => COMMENTS,
-        b"author" | b"authors" | b"byline" => BYLINE,
+        b"author" => BYLINE | AUTHOR,
+        b"authors" | b"byline" => BYLINE,
+        b"bio" | b"box" => NO_BYLINE | ABOUT,
+        b"avatar" | b"image" | b"img" | b"photo" => NO_BYLINE,
+        b"biography" | b"about" | b"description" | b"desc" => ABOUT,
+        b"profile" => ABOUT | USER_STATS,
+        b"user" => USER,
+        b"info" | b"details" | b"stats" => USER_STATS,
         _ if is_nav_compound(word) => BOILERPLATE,
         _ => 0,
     }
@@ -93,14 +115,9 @@ fn shown_on_wide_screens(token: &[u8]) -> bool {
 
 /// Flags from the `class` and `id` attributes.
 pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
-    let mut words: Flags = 0;
+    let mut traits: u32 = 0;
     let mut hidden: Flags = 0;
     let mut responsive = false;
-    let mut byline_blocked = false;
-    // The words of an "about the author" box.
-    let (mut author, mut about) = (false, false);
-    // The words of a forum post's user box ("user-info", "user_details").
-    let (mut user, mut user_stats) = (false, false);
     let mut buf = [0u8; 32];
     for value in [class, id].into_iter().flatten() {
         for token in value.as_bytes().split(u8::is_ascii_whitespace).filter(|t| !t.is_empty()) {
@@ -114,23 +131,19 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
             }
             responsive |= shown_on_wide_screens(lower);
             for word in lower.split(|b| !b.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
-                words |= word_flags(word);
-                byline_blocked |= matches!(word, b"bio" | b"box" | b"avatar" | b"image" | b"img" | b"photo");
-                author |= word == b"author";
-                about |= matches!(word, b"bio" | b"biography" | b"about" | b"profile" | b"box" | b"description" | b"desc");
-                user |= word == b"user";
-                user_stats |= matches!(word, b"info" | b"details" | b"stats" | b"profile");
+                traits |= word_traits(word);
             }
         }
     }
+    let words = traits as Flags;
     let mut flags = if hidden == HIDDEN | COLLAPSED && responsive { 0 } else { hidden };
-    // "About the author" boxes under an article ("author-bio", "about_author", "author-profile")
-    // are boilerplate, and no byline; so are a forum post's user boxes ("user-info").
-    let about_author = author && about;
-    if about_author || user && user_stats {
+    // "About the author" boxes under an article are boilerplate, and no byline; so are a forum
+    // post's user boxes.
+    let about_author = traits & (AUTHOR | ABOUT) == AUTHOR | ABOUT;
+    if about_author || traits & (USER | USER_STATS) == USER | USER_STATS {
         flags |= BOILERPLATE;
     }
-    if words & BYLINE != 0 && !byline_blocked && !about_author {
+    if words & BYLINE != 0 && traits & NO_BYLINE == 0 && !about_author {
         flags |= BYLINE;
     }
     // A boilerplate word marks the box even beside a content word ("related-posts",
