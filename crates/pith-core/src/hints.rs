@@ -78,18 +78,20 @@ fn word_traits(word: &[u8]) -> u32 {
         b"profile" => ABOUT | USER_STATS,
         b"user" => USER,
         b"info" | b"details" | b"stats" => USER_STATS,
-        _ if is_nav_compound(word) => BOILERPLATE,
+        _ if is_compound_boilerplate(word) => BOILERPLATE,
         _ => 0,
     }
 }
 
-/// Navigation named in one word: "globalnav", "subnav", "sidenav", or "navbox", "navheader"
-/// (not "navy", "canvas" or "unavailable").
-fn is_nav_compound(word: &[u8]) -> bool {
+/// Boilerplate named in one word: navigation ("globalnav", "subnav", "navbox", "navheader"; not
+/// "navy", "canvas" or "unavailable") and a forum post's user box ("messageuserinfo",
+/// "extrauserinfo", "messageuserblock").
+fn is_compound_boilerplate(word: &[u8]) -> bool {
     word.len() > 3 && word.ends_with(b"nav")
         || word.strip_prefix(b"nav").is_some_and(|rest| {
             matches!(rest, b"bar" | b"menu" | b"link" | b"links" | b"box" | b"header" | b"footer" | b"group" | b"list" | b"item" | b"items")
         })
+        || word.len() > 8 && [&b"userinfo"[..], b"userblock"].iter().any(|stem| word.starts_with(stem) || word.ends_with(stem))
 }
 
 /// What a whole class token says about visibility: `HIDDEN` for screen-reader-only text (the
@@ -222,6 +224,7 @@ mod tests {
         assert_eq!(from_class_and_id(Some("user_info"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("user-name"), None), 0);
         assert_eq!(from_class_and_id(Some("postcount"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("extraUserInfo"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("navheader"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("navy unavailable"), None), 0);
         assert_eq!(from_class_and_id(Some("author-bio"), None), BOILERPLATE);
