@@ -117,9 +117,9 @@ fn text_extents(tree: &Tree) -> Vec<(u32, u32)> {
         let mut own = (u32::MAX, 0u32);
         for child in &tree.nodes[id].children {
             let (s, e) = match *child {
-                Child::Text(s, e) if !tree.text_of(s, e).trim().is_empty() => (s, e),
+                _ if tree.is_blank(child) => continue,
+                Child::Text(s, e) => (s, e),
                 Child::Node(c) => extent[c as usize],
-                Child::Text(..) => continue,
             };
             own = (own.0.min(s), own.1.max(e));
         }
@@ -153,16 +153,10 @@ fn introduced_box(tree: &Tree, extent: &[(u32, u32)], heading: NodeId) -> Vec<No
     }
     let mut boxes = vec![top];
     let siblings = &tree.node(tree.node(top).parent).children;
-    for child in siblings.iter().skip_while(|c| **c != Child::Node(top)).skip(1) {
-        match *child {
-            Child::Node(c) => {
-                if link_share(tree, c) >= MIN_LINK_SHARE {
-                    boxes.push(c);
-                }
-                break;
-            }
-            Child::Text(s, e) if !tree.text_of(s, e).trim().is_empty() => break,
-            Child::Text(..) => {}
+    let next = siblings.iter().skip_while(|c| **c != Child::Node(top)).skip(1).find(|c| !tree.is_blank(c));
+    if let Some(&Child::Node(c)) = next {
+        if link_share(tree, c) >= MIN_LINK_SHARE {
+            boxes.push(c);
         }
     }
     boxes
@@ -206,10 +200,7 @@ fn is_link_line(tree: &Tree, id: NodeId) -> bool {
     if (e - s) as usize > MAX_LABEL_CHARS || !tree.text_of(s, e).trim_end().ends_with(':') {
         return false;
     }
-    let mut rest = children[1..].iter().filter(|c| match **c {
-        Child::Text(s, e) => !tree.text_of(s, e).trim().is_empty(),
-        Child::Node(_) => true,
-    });
+    let mut rest = children[1..].iter().filter(|c| !tree.is_blank(c));
     let (Some(&Child::Node(link)), None) = (rest.next(), rest.next()) else {
         return false;
     };

@@ -429,8 +429,7 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dy
 fn leading_heading(tree: &Tree, id: NodeId) -> Option<u8> {
     let mut at = id;
     for _ in 0..3 {
-        let blank = |c: &&Child| matches!(**c, Child::Text(s, e) if tree.text_of(s, e).trim().is_empty());
-        let Child::Node(first) = *tree.node(at).children.iter().find(|c| !blank(c))? else { return None };
+        let Child::Node(first) = *tree.node(at).children.iter().find(|c| !tree.is_blank(c))? else { return None };
         if let Tag::H(level) = tree.node(first).tag {
             return Some(level);
         }

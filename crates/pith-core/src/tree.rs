@@ -62,6 +62,11 @@ impl Tree {
         &self.text[start as usize..end as usize]
     }
 
+    /// Whether `child` is whitespace between elements (source indentation), which says nothing.
+    pub fn is_blank(&self, child: &Child) -> bool {
+        matches!(*child, Child::Text(s, e) if self.text_of(s, e).trim().is_empty())
+    }
+
     /// The text of every node matching `pred` (outermost only), in document order.
     pub fn texts_where(&self, pred: impl Fn(&Node) -> bool) -> Vec<String> {
         let mut out = Vec::new();
