@@ -145,6 +145,9 @@ pub enum PageKind {
     Discussion,
     /// A product page: its comments (customer reviews) stay aside however long they run.
     Product,
+    /// A page that declares itself an article (schema.org or Open Graph): its body is the
+    /// content, and the header box around its title (byline, share buttons) is not.
+    Article,
     /// Anything else: comments that are most of the page are posts only when what they
     /// comment on is short.
     Other,
@@ -156,6 +159,8 @@ impl PageKind {
             PageKind::Discussion
         } else if declares_product(meta) {
             PageKind::Product
+        } else if declares_article(meta) {
+            PageKind::Article
         } else {
             PageKind::Other
         }
@@ -175,6 +180,11 @@ fn is_discussion(meta: &Metadata, url: Option<&str>) -> bool {
 fn declares_product(meta: &Metadata) -> bool {
     let og = meta.og_type.as_deref().unwrap_or("");
     meta.json_ld_types.iter().any(|t| t == "Product" || t == "ProductGroup") || og.starts_with("product") || og.contains(":item")
+}
+
+/// Does the page's own markup (schema.org or Open Graph) say it is an article?
+fn declares_article(meta: &Metadata) -> bool {
+    meta.json_ld_types.iter().any(|t| ARTICLE_TYPES.contains(&t.as_str())) || meta.og_type.as_deref() == Some("article")
 }
 
 /// The page traits the page-type score table weighs. Flags are 0 or 1; counts are scaled

@@ -2,8 +2,8 @@
 //! flag boilerplate boxes, weigh each text block by how much it reads like prose, then walk
 //! down from the page (or from the container the page itself names as main) into the child
 //! that holds most of the good text, and stop where the text is spread over several
-//! children, so multi-section pages keep all their sections. Finally prune link-dense and
-//! flagged boxes inside the winner.
+//! children, so multi-section pages keep all their sections, or where the child would leave
+//! the page's title box behind. Finally prune link-dense and flagged boxes inside the winner.
 
 use crate::api::Favor;
 use crate::classify::PageKind;
@@ -117,6 +117,10 @@ const HEADLINE_WEIGHT: f32 = 0.4;
 
 /// A section beside the longest one counts as its peer from this share of its prose.
 const PEER_SECTION_SHARE: f32 = 0.1;
+
+/// Characters beside the `<h1>` that make its box a title box with text of its own (a lede, a
+/// product's price and options) rather than a bare banner heading.
+const TITLE_BOX_CHARS: u32 = 200;
 
 /// Han, kana and Hangul.
 pub fn is_cjk(c: char) -> bool {
@@ -235,7 +239,7 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
         && match kind {
             PageKind::Discussion => true,
             PageKind::Product => false,
-            PageKind::Other => commented_mass < COMMENTED_TEXT_MASS,
+            PageKind::Other | PageKind::Article => commented_mass < COMMENTED_TEXT_MASS,
         };
     let comment_boxes = comments.clone();
     if posts {
@@ -260,7 +264,14 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     // with the thread around them, whose first post sits outside the box.
     let in_comment_box = |id: NodeId| comment_boxes.contains(&id);
 
-    let root = find_root(tree, &stats, &removed, &in_comment_box, &t);
+    // Outside declared articles and threads, a page's title box with text of its own opens
+    // the content: a product's name, price and options above its description, a landing
+    // page's hero above its sections.
+    let title_box = match kind {
+        PageKind::Other | PageKind::Product => title_box(tree, &stats, &removed),
+        PageKind::Article | PageKind::Discussion => None,
+    };
+    let root = find_root(tree, &stats, &removed, &in_comment_box, title_box, &t);
     prune(tree, root, &stats, &mut removed, &t);
     let roots = with_orphan_paragraphs(tree, root, &stats, &removed);
     Selection { root, roots, removed, comments, stats }
@@ -380,7 +391,7 @@ fn furniture_tag(tag: Tag) -> bool {
     matches!(tag, Tag::Nav | Tag::Aside | Tag::Footer)
 }
 
-fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dyn Fn(NodeId) -> bool, t: &Thresholds) -> NodeId {
+fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dyn Fn(NodeId) -> bool, title_box: Option<NodeId>, t: &Thresholds) -> NodeId {
     let total = stats[0].mass;
     if total <= 0.0 {
         return body(tree);
@@ -416,6 +427,7 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dy
                 if stats[child as usize].mass >= t.descend * here
                     && here > 0.0
                     && !has_peer_section(tree, current, child, stats, removed, in_comment_box)
+                    && !title_box.is_some_and(|b| leaves_behind(tree, current, child, b))
                     && !matches!(tree.node(child).tag, Tag::P | Tag::H(_) | Tag::Pre | Tag::Blockquote | Tag::Figcaption | Tag::Caption | Tag::Dt | Tag::Dd) =>
             {
                 current = child
@@ -423,6 +435,19 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dy
             _ => return current,
         }
     }
+}
+
+/// The smallest box around the page's first `<h1>` that holds [`TITLE_BOX_CHARS`] more
+/// characters than the heading.
+fn title_box(tree: &Tree, stats: &[Stats], removed: &[bool]) -> Option<NodeId> {
+    let h1 = (1..tree.nodes.len()).find(|&id| !removed[id] && tree.nodes[id].tag == Tag::H(1))? as NodeId;
+    let least = stats[h1 as usize].chars + TITLE_BOX_CHARS;
+    ancestors(tree, h1).find(|&a| stats[a as usize].chars >= least)
+}
+
+/// Whether descending from `current` into `child` leaves `id`, inside `current`, behind.
+fn leaves_behind(tree: &Tree, current: NodeId, child: NodeId, id: NodeId) -> bool {
+    id != child && is_ancestor(tree, current, id) && !is_ancestor(tree, child, id)
 }
 
 /// The level of the heading a box opens with (`<section><header><h2>`), if it opens with one.

@@ -894,3 +894,26 @@ fn forms_go_except_a_product_pages_own() {
     let text = text_of(product.as_bytes());
     assert!(text.contains("kiln-dried oak"), "{text:?}");
 }
+
+#[test]
+fn a_title_box_with_text_of_its_own_opens_the_content_except_on_articles() {
+    let description: String = (0..8)
+        .map(|i| format!("<p>Note {i}: the case is cut from full-grain leather that darkens with use, and its lining is a soft microfibre that protects the glass.</p>"))
+        .collect();
+    let page = |head: &str| {
+        format!(
+            r#"<head>{head}</head><body><div class="page"><div class="summary"><h1>Modern Leather Case</h1>
+            <p>Rugged protection and timeless style for your phone, in leather that wears in beautifully and becomes uniquely yours.</p>
+            <p>Leather type: Horween or hand-tanned. Colour: black, brown or tan. Ships within two working days from our warehouse.</p>
+            <p>Price: 49 euros, with free returns for thirty days.</p></div>
+            <div class="description">{description}</div></div></body>"#
+        )
+    };
+    let product = text_of(page(r#"<script type="application/ld+json">{"@type":"Product","name":"Modern Leather Case"}</script>"#).as_bytes());
+    assert!(product.contains("Rugged protection"), "{product:?}");
+    assert!(product.contains("Note 7: the case"), "{product:?}");
+
+    let article = text_of(page(r#"<meta property="og:type" content="article">"#).as_bytes());
+    assert!(!article.contains("Rugged protection"), "{article:?}");
+    assert!(article.contains("Note 7: the case"), "{article:?}");
+}
