@@ -3,8 +3,9 @@
 //! The extraction runs as named stages, one module each, driven by `pipeline`:
 //! 1. `encoding`: detect, decode to UTF-8, repair mojibake;
 //! 2. `tree`: one lol-html pass that strips payload (`tags`, `hints`) and builds a small
-//!    block tree, collecting `metadata` on the way; `recommendations` flags the boxes the
-//!    page's own words name as pointers elsewhere ("You may also like", "Related: <link>");
+//!    block tree, collecting `metadata` on the way; `classify::PageKind` reads the page's
+//!    declared kind, and `recommendations` flags the boxes the page's own words name as
+//!    pointers elsewhere ("You may also like", "Related: <link>");
 //! 3. `score`: find the main content by text density and prune boilerplate inside it;
 //! 4. `output`: plain text with sections, and Markdown; `language` of the result;
 //! 5. `classify`: the page type and the acceptance verdict.

@@ -3,13 +3,13 @@
 use crate::api::{EncodingReport, ExtractError, Extraction, Hints, Options};
 use crate::deadline::Deadline;
 use crate::tags::Tag;
-use crate::{classify, encoding, hints, language, output, score, tree};
+use crate::{classify, encoding, hints, language, output, recommendations, score, tree};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, ExtractError> {
     let deadline = Deadline::after(options.time_budget_ms);
     let decoded = encoding::decode(html, hints.content_type.as_deref(), hints.url.as_deref());
-    let (tree, meta) = tree::build(&decoded.text, &options.drop, options.max_memory_bytes, &deadline)?;
+    let (mut tree, meta) = tree::build(&decoded.text, &options.drop, options.max_memory_bytes, &deadline)?;
     let meta = meta.finish(
         &tree.texts_where(|n| n.tag == Tag::H(1)),
         &tree.texts_where(|n| n.hints & hints::BYLINE != 0),
@@ -17,6 +17,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
         hints.url.as_deref(),
     );
     let kind = classify::PageKind::of(&meta, hints.url.as_deref());
+    recommendations::flag(&mut tree, kind);
     let selection = score::select(&tree, options.favor, kind);
     deadline.check()?;
     let fallback = noscript_fallback(&tree, &selection, options, kind, &deadline)?;
@@ -74,7 +75,8 @@ fn noscript_fallback(tree: &tree::Tree, selection: &score::Selection, options: &
     if tree.noscript_html.len() < MIN_NOSCRIPT_BYTES {
         return Ok(None);
     }
-    let (inner, _) = tree::build(&tree.noscript_html, &options.drop, options.max_memory_bytes, deadline)?;
+    let (mut inner, _) = tree::build(&tree.noscript_html, &options.drop, options.max_memory_bytes, deadline)?;
+    recommendations::flag(&mut inner, kind);
     let inner_selection = score::select(&inner, options.favor, kind);
     let mass = |s: &score::Selection| s.stats[s.root as usize].mass;
     Ok((mass(&inner_selection) > 2.0 * mass(selection)).then_some((inner, inner_selection)))

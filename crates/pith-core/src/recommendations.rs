@@ -4,6 +4,7 @@
 //! boxes no telling class (generated or utility class names), so their words are read instead.
 //! Both are flagged as boilerplate, and as surer than a class word (`hints::RECOMMENDATIONS`).
 
+use crate::classify::PageKind;
 use crate::hints;
 use crate::tags::Tag;
 use crate::tree::{Child, NodeId, Tree};
@@ -28,10 +29,18 @@ const RECOMMENDATION_PHRASES: &[&str] = &[
 /// Prefixes that make a heading a label of recommendations ("More from Bershka").
 const RECOMMENDATION_PREFIXES: &[&str] = &["more from ", "most read", "most viewed", "trending now", "trending stories", "trending articles"];
 
+/// Prefixes that make a heading a label of recommendations on a declared article ("Latest
+/// news", "Also in News"). They also title the sections of front pages and topic pages, which
+/// are those sections.
+const ARTICLE_ASIDE_PREFIXES: &[&str] = &["latest news", "latest posts", "latest articles", "recent posts", "recent articles", "more news", "also in ", "more in "];
+
 /// A box after a heading row holds links to what the heading recommends; under this share of
 /// link text it is the page's own text (a paragraph under "Related products" in documentation
 /// describes them).
 const MIN_LINK_SHARE: f32 = 0.5;
+
+/// Teasers whose titles are links make a box of recommendations whatever their excerpts' length.
+const MIN_TEASERS: usize = 2;
 
 /// Labels of a line that is only a link to another article ("Related: <a>...</a>"), lower-cased,
 /// without their colon.
@@ -41,12 +50,13 @@ const LINK_LINE_LABELS: &[&str] = &[
 ];
 
 /// Flags the boxes that headings name as recommendations, and the "Related: <link>" lines.
-pub fn flag(tree: &mut Tree) {
+pub fn flag(tree: &mut Tree, kind: PageKind) {
+    let aside_prefixes = if kind == PageKind::Article { ARTICLE_ASIDE_PREFIXES } else { &[] };
     let mut extent: Option<Vec<(u32, u32)>> = None;
     let mut label = String::new();
     for id in 1..tree.nodes.len() as NodeId {
         match tree.node(id).tag {
-            Tag::H(2..=6) if short_label(tree, id, &mut label) && names_recommendations(&label) => {
+            Tag::H(2..=6) if short_label(tree, id, &mut label) && (names_recommendations(&label) || aside_prefixes.iter().any(|p| label.starts_with(p))) => {
                 let extent = extent.get_or_insert_with(|| text_extents(tree));
                 for target in introduced_box(tree, extent, id) {
                     tree.nodes[target as usize].hints |= hints::BOILERPLATE | hints::RECOMMENDATIONS;
@@ -155,39 +165,46 @@ fn introduced_box(tree: &Tree, extent: &[(u32, u32)], heading: NodeId) -> Vec<No
     let siblings = &tree.node(tree.node(top).parent).children;
     let next = siblings.iter().skip_while(|c| **c != Child::Node(top)).skip(1).find(|c| !tree.is_blank(c));
     if let Some(&Child::Node(c)) = next {
-        if link_share(tree, c) >= MIN_LINK_SHARE {
+        if points_elsewhere(tree, c) {
             boxes.push(c);
         }
     }
     boxes
 }
 
-/// The share of `id`'s text that is link text (`score::Stats` counts it too, but only after this
-/// stage, which runs while the tree is built).
-fn link_share(tree: &Tree, id: NodeId) -> f32 {
-    fn count(tree: &Tree, id: NodeId, in_link: bool, chars: &mut usize, link_chars: &mut usize) {
+/// Whether the box after a recommendation heading points to other pages: most of its text is
+/// link text, or it is a run of teasers (headings that are links, each over its excerpt).
+/// `score::Stats` counts links too, but only after this stage.
+fn points_elsewhere(tree: &Tree, id: NodeId) -> bool {
+    #[derive(Default)]
+    struct Count {
+        chars: usize,
+        link_chars: usize,
+        linked_headings: usize,
+    }
+    fn count(tree: &Tree, id: NodeId, in_link: bool, in_heading: bool, n: &mut Count) {
         let node = tree.node(id);
         let in_link = in_link || node.tag == Tag::A;
+        let in_heading = in_heading || matches!(node.tag, Tag::H(_));
+        if node.tag == Tag::A && in_heading {
+            n.linked_headings += 1;
+        }
         for child in &node.children {
             match *child {
                 Child::Text(s, e) => {
-                    let n = tree.text_of(s, e).trim().len();
-                    *chars += n;
+                    let len = tree.text_of(s, e).trim().len();
+                    n.chars += len;
                     if in_link {
-                        *link_chars += n;
+                        n.link_chars += len;
                     }
                 }
-                Child::Node(c) => count(tree, c, in_link, chars, link_chars),
+                Child::Node(c) => count(tree, c, in_link, in_heading, n),
             }
         }
     }
-    let (mut chars, mut link_chars) = (0, 0);
-    count(tree, id, false, &mut chars, &mut link_chars);
-    if chars == 0 {
-        0.0
-    } else {
-        link_chars as f32 / chars as f32
-    }
+    let mut n = Count::default();
+    count(tree, id, false, false, &mut n);
+    n.linked_headings >= MIN_TEASERS || n.link_chars as f32 >= MIN_LINK_SHARE * n.chars as f32 && n.chars > 0
 }
 
 /// A block that is only a label ("Related:", "» Read next:") and a link.

@@ -9,7 +9,6 @@ use crate::attrs::{self, Attrs};
 use crate::deadline::Deadline;
 use crate::hints;
 use crate::metadata::MetaCollector;
-use crate::recommendations;
 use crate::tags::{belongs_in_head, implied_close, Tag};
 use lol_html::html_content::Element;
 use lol_html::{doc_text, element, end_tag, HtmlRewriter, MemorySettings, Settings};
@@ -169,9 +168,7 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline:
     }
     rewriter.end().map_err(parse_error)?;
     let builder = Rc::try_unwrap(state).ok().expect("the rewriter owned the only other handles").into_inner();
-    let (mut tree, meta) = builder.finish();
-    recommendations::flag(&mut tree);
-    Ok((tree, meta))
+    Ok(builder.finish())
 }
 
 /// What the text of the current element is for.

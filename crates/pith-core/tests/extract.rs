@@ -917,3 +917,26 @@ fn a_title_box_with_text_of_its_own_opens_the_content_except_on_articles() {
     assert!(!article.contains("Rugged protection"), "{article:?}");
     assert!(article.contains("Note 7: the case"), "{article:?}");
 }
+
+#[test]
+fn latest_news_beside_a_declared_article_goes_but_titles_a_topic_page() {
+    let teaser = |title: &str, excerpt: &str| format!(r#"<div class="post"><h3><a href="/blog/{}">{title}</a></h3><p>{excerpt}</p></div>"#, title.len());
+    let latest = format!(
+        r#"<div class="col"><div class="cta"><p>Call us at (919) 277-0150 for a free consultation.</p></div><div class="widget"><h2>Latest News</h2></div><div class="posts">{}{}{}</div></div>"#,
+        teaser("Can you sue Social Security?", "When the administration denies your disability claim, it can feel like you have hit a dead end, but there are remedies."),
+        teaser("Why choose a specialist lawyer?", "Navigating the disability process can be overwhelming while dealing with a condition that keeps you from working."),
+        teaser("Disability law 101", "The laws that govern disability benefits are complex, and most applicants are denied the first time they apply.")
+    );
+    let page = |og_type: &str| {
+        format!(
+            r#"<head><meta property="og:type" content="{og_type}"></head><body><div class="layout"><div class="entry"><h1>Getting hurt at a gym</h1>{PARAS}
+            <p>A gym owes its members a duty of care, and a waiver signed at the desk does not cover gross negligence.</p></div>{latest}</div></body>"#
+        )
+    };
+    let article = text_of(page("article").as_bytes());
+    assert!(article.contains("duty of care"), "{article:?}");
+    assert!(!article.contains("Latest News") && !article.contains("dead end"), "{article:?}");
+
+    let topic = text_of(format!("<body><h1>News</h1>{latest}</body>").as_bytes());
+    assert!(topic.contains("dead end") && topic.contains("Disability law 101"), "{topic:?}");
+}
