@@ -138,7 +138,8 @@ fn has_segment(path: &str, segments: &[&str]) -> bool {
 }
 
 /// What the page says it is, read before its content is found: it decides what the scorer
-/// makes of comments, and is one of the traits `page_type` weighs.
+/// makes of comments and of the title box, which headings label recommendations, and is one
+/// of the traits `page_type` weighs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PageKind {
     /// A forum thread or Q&A page: comments that are most of the page are its posts.
