@@ -14,8 +14,9 @@
 #
 # Order: setup (bench/setup.sh), build (dist/ and both engines if missing; tsc always), dev WARC (if missing),
 # peers (npm run bench:peers: ceilings, peers, WARC raw cost), pith single-thread (bench/speed/pith.ts, native then
-# WASM), pith end to end (bench/speed/e2e.ts), accuracy (npm run accuracy: pith + peer outputs), report
-# (bench/speed/chart.ts: speed.{json,md}, e2e.{json,md}, chart.svg). The ratios in the report are between rows
+# WASM), pith native against resiliparse in interleaved pairs (bench/speed/peer-pairs.ts), pith end to end
+# (bench/speed/e2e.ts), accuracy (npm run accuracy: pith + peer outputs), report (bench/speed/chart.ts:
+# speed.{json,md}, e2e.{json,md}, chart.svg). The ratios in the report are between rows
 # of this run; rows reused from an earlier run are flagged there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -95,6 +96,11 @@ fi
 say "pith single-thread, native then WASM (bench/speed/pith.ts)"
 node --expose-gc --import tsx bench/speed/pith.ts --engine both "${PITH_ARGS[@]}" --ids "$IDS"
 node --expose-gc --import tsx bench/speed/pith.ts --engine both --ids "$IDS" --out "$PEERS_DIR" --load-only
+
+if [[ -z "$QUICK" ]]; then
+  say "pith native against resiliparse, the fastest peer, in interleaved pairs (bench/speed/peer-pairs.ts)"
+  node --expose-gc --import tsx bench/speed/peer-pairs.ts --peer resiliparse --ids "$IDS" --runs "$RUNS" --out "$PEERS_DIR"
+fi
 
 say "pith end to end, 1 and 2 workers (bench/speed/e2e.ts on $WARC)"
 E2E_ARGS=(--warc "$WARC" --runs "$RUNS" --out "$E2E_JSON")

@@ -7,6 +7,8 @@ Same protocol as bench/peers/rs-trafilatura (Rust) and bench/peers/run_js.mjs (N
   3. warm up on the first --warmup pages (untimed);
   4. --runs R timed passes over all pages, single thread, one page after the other;
   5. write <out>/<name>.jsonl (output of the first timed pass) and <out>/<name>.summary.json.
+With --serve, steps 4-5 are replaced: after the warm-up it prints "ready", then runs one timed pass per line read
+on stdin and prints that pass's pages/s, until stdin closes (bench/speed/peer-pairs.ts interleaves it with pith).
 
 Peers:
   trafilatura       trafilatura.extract(html, url=url)  (defaults: txt output, no metadata);
@@ -155,6 +157,7 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--warmup", type=int, default=100)
     ap.add_argument("--load-only", action="store_true", help="load the pages, report RSS, exit (baseline for peak RSS)")
+    ap.add_argument("--serve", action="store_true", help="after the warm-up, one timed pass per line on stdin")
     a = ap.parse_args()
 
     with open(os.path.join(a.data, "metadata.json")) as f:
@@ -193,6 +196,16 @@ def main():
     warm = min(a.warmup, len(pages))
     for _, url, html, _ in pages[:warm]:
         one(html, url)
+
+    if a.serve:
+        print("ready", flush=True)
+        for _ in sys.stdin:
+            gc.collect()
+            t0 = time.perf_counter()
+            for _, url, html, _ in pages:
+                one(html, url)
+            print(json.dumps({"pages_per_s": len(pages) / (time.perf_counter() - t0)}), flush=True)
+        return
 
     runs, first = [], None
     for r in range(a.runs):

@@ -1,7 +1,7 @@
 // pith's single-thread speed runner: the same protocol as the peer runners (bench/speed/README.md).
 //
 //   node --expose-gc --import tsx bench/speed/pith.ts --engine native|wasm|both
-//        [--ids FILE | --limit N] [--runs R] [--warmup N] [--long-pass K] [--out DIR] [--load-only]
+//        [--ids FILE | --limit N] [--runs R] [--warmup N] [--long-pass K] [--out DIR] [--load-only] [--serve]
 //
 // 1. pages: all WCXB dev pages (or --ids / --limit), each html/NNNN.html.gz gunzipped into memory (untimed);
 // 2. warm-up on the first --warmup pages (default 100), untimed;
@@ -20,6 +20,9 @@
 // passes over all pages, native then WASM and WASM then native in turn, so that both engines of a pair run under
 // the same load of this shared machine; pairs.json beside the summaries holds every pair's ratio.
 //
+// --serve (one engine): after the warm-up, prints "ready", then one timed pass per line read on stdin, printing its
+// pages/s, until stdin closes (bench/speed/peer-pairs.ts interleaves it with a peer runner's --serve).
+//
 // Size buckets (decompressed HTML): <50 KB, 50-200 KB, 200 KB-1 MB, >1 MB (KB = 1000 bytes): per bucket the time
 // per MB = summed call time / summed MB, median over the passes. Scaling: pages/s over the first 340, 680 and
 // all pages (summed call times of those pages within the same passes; median over passes), and a long pass: one
@@ -28,6 +31,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import readline from 'node:readline';
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +50,7 @@ interface Args {
   warmup: number;
   loadOnly: boolean;
   pairsOnly: boolean;
+  serve: boolean;
   /** Cycles of the extra long pass (0: none). */
   longPass: number;
 }
@@ -55,7 +60,7 @@ function parseArgs(argv: string[]): Args {
     engine: 'both',
     data: process.env.PITH_DEV_DATA || path.resolve(REPO, '..', 'shared', 'eval', 'wcxb-dev'),
     out: path.join(REPO, 'bench', '.cache', 'peers'),
-    ids: null, limit: null, runs: 3, warmup: 100, loadOnly: false, pairsOnly: false, longPass: 3,
+    ids: null, limit: null, runs: 3, warmup: 100, loadOnly: false, pairsOnly: false, serve: false, longPass: 3,
   };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!, v = () => argv[++i]!;
@@ -68,6 +73,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === '--warmup') a.warmup = Number(v());
     else if (k === '--load-only') a.loadOnly = true;
     else if (k === '--pairs-only') a.pairsOnly = true;
+    else if (k === '--serve') a.serve = true;
     else if (k === '--long-pass') a.longPass = Number(v());
     else throw new Error(`unknown argument ${k}`);
   }
@@ -170,6 +176,17 @@ function runPairs(a: Args) {
   process.stderr.write(`WASM/native in interleaved pairs: median ${out.median_ratio.toFixed(3)} [${out.min_ratio.toFixed(3)}-${out.max_ratio.toFixed(3)}]\n`);
 }
 
+/** --serve: "ready", then one timed pass per stdin line, its pages/s printed as a JSON line. */
+async function serve(pageCount: number, pass: () => void, gc: (() => void) | undefined) {
+  process.stdout.write('ready\n');
+  for await (const _ of readline.createInterface({ input: process.stdin })) {
+    gc?.();
+    const t0 = process.hrtime.bigint();
+    pass();
+    process.stdout.write(JSON.stringify({ pages_per_s: pageCount / (Number(process.hrtime.bigint() - t0) / 1e9) }) + '\n');
+  }
+}
+
 function safe<T>(f: () => T): T | null {
   try {
     return f();
@@ -201,6 +218,7 @@ function runOne(a: Args) {
 
   const warm = Math.min(a.warmup, pages.length);
   for (let i = 0; i < warm; i++) call(pages[i]!);
+  if (a.serve) return serve(pages.length, () => pages.forEach(call), gc);
 
   const runs: { seconds: number; cpu_seconds: number; pages_per_s: number; mb_per_s: number; errors: number }[] = [];
   const perPage: Float64Array[] = [];
