@@ -51,12 +51,11 @@ const LINK_LINE_LABELS: &[&str] = &[
 
 /// Flags the boxes that headings name as recommendations, and the "Related: <link>" lines.
 pub fn flag(tree: &mut Tree, kind: PageKind) {
-    let aside_prefixes = if kind == PageKind::Article { ARTICLE_ASIDE_PREFIXES } else { &[] };
     let mut extent: Option<Vec<(u32, u32)>> = None;
     let mut label = String::new();
     for id in 1..tree.nodes.len() as NodeId {
         match tree.node(id).tag {
-            Tag::H(2..=6) if short_label(tree, id, &mut label) && (names_recommendations(&label) || aside_prefixes.iter().any(|p| label.starts_with(p))) => {
+            Tag::H(2..=6) if short_label(tree, id, &mut label) && names_recommendations(&label, kind) => {
                 let extent = extent.get_or_insert_with(|| text_extents(tree));
                 for target in introduced_box(tree, extent, id) {
                     tree.nodes[target as usize].hints |= hints::BOILERPLATE | hints::RECOMMENDATIONS;
@@ -104,9 +103,10 @@ fn short_label(tree: &Tree, id: NodeId, label: &mut String) -> bool {
     short
 }
 
-/// Whether a heading's lower-cased text names recommendations.
-fn names_recommendations(label: &str) -> bool {
-    if RECOMMENDATION_PREFIXES.iter().any(|p| label.starts_with(p)) {
+/// Whether a heading's lower-cased text names recommendations on a page of this kind.
+fn names_recommendations(label: &str, kind: PageKind) -> bool {
+    let starts_with_any = |prefixes: &[&str]| prefixes.iter().any(|p| label.starts_with(p));
+    if starts_with_any(RECOMMENDATION_PREFIXES) || kind == PageKind::Article && starts_with_any(ARTICLE_ASIDE_PREFIXES) {
         return true;
     }
     // Phrases start at a word: compared at each word's start, first bytes first (cheaper than
@@ -204,7 +204,7 @@ fn points_elsewhere(tree: &Tree, id: NodeId) -> bool {
     }
     let mut n = Count::default();
     count(tree, id, false, false, &mut n);
-    n.linked_headings >= MIN_TEASERS || n.link_chars as f32 >= MIN_LINK_SHARE * n.chars as f32 && n.chars > 0
+    n.linked_headings >= MIN_TEASERS || (n.chars > 0 && n.link_chars as f32 >= MIN_LINK_SHARE * n.chars as f32)
 }
 
 /// A block that is only a label ("Related:", "» Read next:") and a link.
@@ -239,12 +239,14 @@ mod tests {
 
     #[test]
     fn headings_that_name_recommendations() {
-        assert!(names_recommendations("you may also like"));
-        assert!(names_recommendations("this is what customers who viewed this product bought"));
-        assert!(names_recommendations("similar items shipping to bulgaria"));
-        assert!(names_recommendations("more from bershka"));
-        assert!(!names_recommendations("related work"));
-        assert!(!names_recommendations("more information"));
-        assert!(!names_recommendations("the most popular frameworks"));
+        assert!(names_recommendations("you may also like", PageKind::Other));
+        assert!(names_recommendations("this is what customers who viewed this product bought", PageKind::Other));
+        assert!(names_recommendations("similar items shipping to bulgaria", PageKind::Other));
+        assert!(names_recommendations("more from bershka", PageKind::Other));
+        assert!(!names_recommendations("related work", PageKind::Other));
+        assert!(!names_recommendations("more information", PageKind::Other));
+        assert!(!names_recommendations("the most popular frameworks", PageKind::Other));
+        assert!(names_recommendations("latest news", PageKind::Article));
+        assert!(!names_recommendations("latest news", PageKind::Other));
     }
 }
