@@ -18,6 +18,7 @@ import { renderMarkdown, type ReportInput, type Row, type SpeedResult } from './
 import { scorePage, summarize, type Output as ScoredOutput, type PageScore } from './score.js';
 import { hasVerdicts, scoreAcceptance, scorePageTypes, type Verdict } from './classify.js';
 import { bagOf } from './metrics.js';
+import { median } from '../speed/stats.js';
 
 /** An extractor's output: what is scored, plus pith's verdict (page type, accepted, reject reason) when it has one. */
 type Output = ScoredOutput & Verdict;
@@ -278,12 +279,6 @@ function cachedScores(cacheDir: string, name: string, key: string, compute: () =
 }
 
 // ---- helpers -----------------------------------------------------------------------------------------------------
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 function sh(cmd: string): string {
   try {

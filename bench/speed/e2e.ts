@@ -30,6 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { median } from './stats.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -49,10 +50,6 @@ const SOAK_WORKERS = Number(opt('soak-workers', '2'));
 const SOAK_WARC = opt('soak-warc', '');
 const SOAK_ONLY = argv.includes('--soak-only');
 
-const median = (v: number[]) => {
-  const s = [...v].sort((x, y) => x - y), n = s.length;
-  return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
-};
 const stat = (v: number[]) => ({ median: median(v), min: Math.min(...v), max: Math.max(...v) });
 
 function procStatus(pid: number): { rss: number; hwm: number } | null {

@@ -12,6 +12,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { median } from './stats.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PY = path.join(REPO, 'bench/.venv/bin/python');
@@ -60,9 +61,8 @@ for (let r = 0; r < a.runs; r++) {
 }
 pith.close();
 peer.close();
-const ratios = pairs.map((p) => p.ratio).sort((x, y) => x - y);
-const median = ratios.length % 2 ? ratios[(ratios.length - 1) / 2]! : (ratios[ratios.length / 2 - 1]! + ratios[ratios.length / 2]!) / 2;
-const out = { date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), peer: a.peer, pairs, median_ratio: median, min_ratio: ratios[0], max_ratio: ratios[ratios.length - 1] };
+const ratios = pairs.map((p) => p.ratio);
+const out = { date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), peer: a.peer, pairs, median_ratio: median(ratios), min_ratio: Math.min(...ratios), max_ratio: Math.max(...ratios) };
 fs.mkdirSync(a.out, { recursive: true });
 fs.writeFileSync(path.join(a.out, 'peer-pairs.json'), JSON.stringify(out, null, 1) + '\n');
-process.stderr.write(`pith/${a.peer} in interleaved pairs: median ${median.toFixed(3)} [${out.min_ratio!.toFixed(3)}-${out.max_ratio!.toFixed(3)}]\n`);
+process.stderr.write(`pith/${a.peer} in interleaved pairs: median ${out.median_ratio.toFixed(3)} [${out.min_ratio.toFixed(3)}-${out.max_ratio.toFixed(3)}]\n`);

@@ -36,6 +36,7 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { extractRaw, engineAvailable, coreSourceHash, type EngineName } from '../../ts/engine/index.js';
+import { median } from './stats.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PITH_CACHE = path.join(REPO, 'bench', '.cache', 'pith');
@@ -80,11 +81,6 @@ function parseArgs(argv: string[]): Args {
   if (!['native', 'wasm', 'both'].includes(a.engine)) throw new Error('--engine native|wasm|both');
   return a;
 }
-
-const median = (v: number[]) => {
-  const s = [...v].sort((x, y) => x - y), n = s.length;
-  return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
-};
 
 function peakRssMb(): number {
   const m = /VmHWM:\s+(\d+)\s+kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
