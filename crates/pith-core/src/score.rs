@@ -3,7 +3,8 @@
 //! down from the page (or from the container the page itself names as main) into the child
 //! that holds most of the good text, and stop where the text is spread over several
 //! children, so multi-section pages keep all their sections, or where the child would leave
-//! the page's title box behind. Finally prune link-dense and flagged boxes inside the winner.
+//! the page's title box or a thread's replies behind. Finally prune link-dense and flagged
+//! boxes inside the winner.
 
 use crate::api::Favor;
 use crate::classify::PageKind;
@@ -245,11 +246,17 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     if posts {
         comments.clear();
     } else {
-        // In a thread, a box holding a large share of the page is its list of replies; the
+        // In a thread, comment boxes that together hold a large share of the page are its
+        // replies (one box around them all, or one box per reply beside the first post); the
         // small ones are remarks under a question or an answer.
         if kind == PageKind::Discussion {
             let total = stats[0].mass;
-            comments.retain(|&c| stats[c as usize].mass < 0.2 * total);
+            let parent = |c: NodeId| tree.node(c).parent;
+            let with_siblings = |c: NodeId| -> f32 {
+                comments.iter().filter(|&&o| parent(o) == parent(c)).map(|&o| stats[o as usize].mass).sum()
+            };
+            let replies: Vec<NodeId> = comments.iter().copied().filter(|&c| with_siblings(c) >= 0.2 * total).collect();
+            comments.retain(|c| !replies.contains(c));
         }
         for &c in &comments {
             let m = stats[c as usize].mass;
@@ -261,8 +268,10 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
         }
     }
     // The search never enters a comment box: comments are not the content, and posts belong
-    // with the thread around them, whose first post sits outside the box.
+    // with the thread around them, whose first post sits outside the box. For the same reason
+    // it never walks away from the posts it keeps, into a long first post beside them.
     let in_comment_box = |id: NodeId| comment_boxes.contains(&id);
+    let posts: Vec<NodeId> = comment_boxes.iter().copied().filter(|c| !comments.contains(c)).collect();
 
     // Outside declared articles and threads, a page's title box with text of its own opens
     // the content: a product's name, price and options above its description, a landing
@@ -271,7 +280,7 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
         PageKind::Other | PageKind::Product => title_box(tree, &stats, &removed),
         PageKind::Article | PageKind::Discussion => None,
     };
-    let root = find_root(tree, &stats, &removed, &in_comment_box, title_box, &t);
+    let root = find_root(tree, &stats, &removed, &in_comment_box, &posts, title_box, &t);
     prune(tree, root, &stats, &mut removed, &t);
     let roots = with_orphan_paragraphs(tree, root, &stats, &removed);
     Selection { root, roots, removed, comments, stats }
@@ -391,7 +400,7 @@ fn furniture_tag(tag: Tag) -> bool {
     matches!(tag, Tag::Nav | Tag::Aside | Tag::Footer)
 }
 
-fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dyn Fn(NodeId) -> bool, title_box: Option<NodeId>, t: &Thresholds) -> NodeId {
+fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dyn Fn(NodeId) -> bool, posts: &[NodeId], title_box: Option<NodeId>, t: &Thresholds) -> NodeId {
     let total = stats[0].mass;
     if total <= 0.0 {
         return body(tree);
@@ -426,6 +435,7 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dy
             Some(child)
                 if stats[child as usize].mass >= t.descend * here
                     && here > 0.0
+                    && !tree.node(current).children.iter().any(|c| matches!(c, Child::Node(id) if posts.contains(id)))
                     && !has_peer_section(tree, current, child, stats, removed, in_comment_box)
                     && !title_box.is_some_and(|b| leaves_behind(tree, current, child, b))
                     && !matches!(tree.node(child).tag, Tag::P | Tag::H(_) | Tag::Pre | Tag::Blockquote | Tag::Figcaption | Tag::Caption | Tag::Dt | Tag::Dd) =>

@@ -548,6 +548,24 @@ fn a_threads_reply_list_is_content_and_remarks_are_not() {
 }
 
 #[test]
+fn replies_in_boxes_of_their_own_beside_a_long_first_post_are_content() {
+    // A first post of logs and detail, and short replies each in a box of its own, as
+    // Discourse marks them (itemprop="comment"): together the replies are the thread.
+    let question: String = (1..=10)
+        .map(|n| format!("<p>Run {n}: the deploy stops at the upload step with no error, although the build itself passes and the log shows it.</p>"))
+        .collect();
+    let reply = |n: u32| format!(r#"<div class="topic-body" itemprop="comment"><p>Reply {n}: set the functions runtime to a supported Node version in the site settings, then deploy again.</p></div>"#);
+    let replies: String = (1..=3).map(reply).collect();
+    let page = format!(
+        r#"<body><div class="topic"><div class="topic-body"><h1>Deploy fails</h1>{question}</div>{replies}</div></body>"#
+    );
+    let hints = Hints { url: Some("https://answers.example/t/deploy-fails/117".into()), ..Hints::default() };
+    let text = extract(page.as_bytes(), &hints, &opts()).unwrap().text;
+    assert!(text.contains("Run 10: the deploy stops"), "{text:?}");
+    assert!((1..=3).all(|n| text.contains(&format!("Reply {n}:"))), "{text:?}");
+}
+
+#[test]
 fn a_lower_case_letter_meeting_an_upper_case_one_across_spans_gets_a_space() {
     let page = br#"<body><p>Our boots, tested on every trail this year. <a href="/p"><span class="brand">Merrell</span><span class="name">Moab 3</span></a></p>
         <pre><code><span class="fn">get</span><span class="fn">Value</span>()</code></pre></body>"#;
