@@ -96,9 +96,9 @@ const LISTING_ITEMS_SHARE: f32 = 0.4;
 /// thread of posts (about 250 words of prose).
 const COMMENTED_TEXT_MASS: f32 = 2500.0;
 
-/// Below this share of the page's prose left after removing flagged boxes, the flags are
-/// taken to be misleading.
-const MISFLAGGED_SHARE: f32 = 0.15;
+/// Below this share of the prose beside the sure boilerplate (furniture, overlays, hidden
+/// boxes) left after removing all flagged boxes, the flags are taken to be misleading.
+const MISFLAGGED_SHARE: f32 = 0.25;
 
 /// Prose weight per character of a box that reads as prose (paragraphs weigh 1.5, menus 0).
 const PROSE_PER_CHAR: f32 = 0.8;
@@ -220,12 +220,13 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     // Headline links do not count here: a menu of long entries must not shield itself.
     let prose = sum_mass(tree, &inline, &nothing_removed, 0.0);
     let product = kind == PageKind::Product;
-    let (mut removed, mut comments) = remove_flagged(tree, &prose, &stats, false, product);
+    let Flagged { mut removed, mut comments, surely_boilerplate } = remove_flagged(tree, &prose, &stats, false, product);
     // Boilerplate words mislead on some sites ("content-nav-section" around the article,
-    // "sidebar-first-only" on the content column): when the flagged boxes held most of the
-    // page's prose, those that read as prose stay.
-    if sum_mass(tree, &inline, &removed, 0.0)[0] < MISFLAGGED_SHARE * prose[0] {
-        (removed, comments) = remove_flagged(tree, &prose, &stats, true, product);
+    // "sidebar-first-only" on the content column): when the boxes they flagged held most of
+    // the prose that the sure boilerplate leaves, those that read as prose stay. (A cookie
+    // dialog longer than a short thread must not make the thread's signatures look misflagged.)
+    if sum_mass(tree, &inline, &removed, 0.0)[0] < MISFLAGGED_SHARE * (prose[0] - surely_boilerplate) {
+        Flagged { removed, comments, .. } = remove_flagged(tree, &prose, &stats, true, product);
     }
     for (s, m) in stats.iter_mut().zip(sum_mass(tree, &inline, &removed, HEADLINE_WEIGHT)) {
         s.mass = m;
@@ -286,16 +287,26 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     Selection { root, roots, removed, comments, stats }
 }
 
+struct Flagged {
+    /// Nodes left out of the output (with their subtrees).
+    removed: Vec<bool>,
+    /// Comment boxes outside the removed ones.
+    comments: Vec<NodeId>,
+    /// Prose of the removed boxes that sparing prose would not bring back.
+    surely_boilerplate: f32,
+}
+
 /// Marks boilerplate and hidden boxes as removed, unless they hold much of the page's
 /// `prose`, and lists the comment boxes outside them. With `spare_prose`, boxes whose text
 /// reads as prose stay too (overlays, recommendations and hidden boxes excepted). On a `product`
 /// page, forms are not boilerplate: the add-to-cart form holds the product's options and often
 /// its description.
-fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool, product: bool) -> (Vec<bool>, Vec<NodeId>) {
+fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool, product: bool) -> Flagged {
     let n = tree.nodes.len();
     let main = (1..n).find(|&id| tree.nodes[id].tag == Tag::Main && prose[id] >= MAIN_ELEMENT_PROSE).map(|id| id as NodeId);
     let mut removed = vec![false; n];
     let mut comments = Vec::new();
+    let mut surely_boilerplate = 0.0;
     // Inside the page's marked content, where a <header> holds an article's title.
     let mut in_content = vec![false; n];
     for id in 1..n {
@@ -311,6 +322,7 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         // legal notes outweighs the product grid).
         if furniture && !in_content[id] && main.is_some_and(|m| !is_ancestor(tree, id as NodeId, m)) {
             removed[id] = true;
+            surely_boilerplate += prose[id];
             continue;
         }
         // A form's text is labels, choices and consent notes (search, sign-up, contact forms);
@@ -333,15 +345,18 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
             && node.hints & (hints::COLLAPSED | hints::BOILERPLATE | hints::OVERLAY) == hints::COLLAPSED
             && stats[id].chars >= COLLAPSED_PROSE_CHARS
             && reads_as_prose;
-        let spared = collapsed_prose
-            || spare_prose && !furniture && node.hints & (hints::OVERLAY | hints::HIDDEN | hints::RECOMMENDATIONS) == 0 && reads_as_prose;
+        let never_spared = furniture || node.hints & (hints::OVERLAY | hints::HIDDEN | hints::RECOMMENDATIONS) != 0;
+        let spared = collapsed_prose || spare_prose && !never_spared && reads_as_prose;
         if boilerplate_box && prose[id] < guard * prose[0] && !spared && !matches!(node.tag, Tag::Html | Tag::Body) {
             removed[id] = true;
+            if never_spared {
+                surely_boilerplate += prose[id];
+            }
         } else if node.hints & hints::COMMENTS != 0 && !comments.iter().any(|&c| is_ancestor(tree, c, id as NodeId)) {
             comments.push(id as NodeId);
         }
     }
-    (removed, comments)
+    Flagged { removed, comments, surely_boilerplate }
 }
 
 /// Sums the prose weight of every text block into its ancestors, skipping removed boxes.

@@ -566,6 +566,29 @@ fn replies_in_boxes_of_their_own_beside_a_long_first_post_are_content() {
 }
 
 #[test]
+fn a_cookie_dialog_longer_than_a_thread_does_not_bring_back_its_signatures() {
+    let policy: String = (1..=15)
+        .map(|n| format!("<p>Clause {n}: we and our partners store and access information on your device, such as cookies, to measure ads.</p>"))
+        .collect();
+    let post = |n: u32| {
+        format!(
+            r#"<div class="msg"><p>Post {n}: the remaster plays well on the handheld, and the load times are short.</p>
+            <div class="signature"><p>Signature {n}: currently playing three long games at once, send help, and snacks.</p>
+            <p>Also playing: a farming game, a racing game, and a puzzle game about trains and their timetables.</p></div></div>"#
+        )
+    };
+    let posts: String = (1..=4).map(post).collect();
+    let page = format!(
+        r#"<body><h1>Underrated games</h1><div class="board">{posts}</div>
+        <div role="dialog" aria-label="Your privacy">{policy}</div></body>"#
+    );
+    let hints = Hints { url: Some("https://games.example/boards/switch/8070".into()), ..Hints::default() };
+    let text = extract(page.as_bytes(), &hints, &opts()).unwrap().text;
+    assert!((1..=4).all(|n| text.contains(&format!("Post {n}:"))), "{text:?}");
+    assert!(!text.contains("Signature") && !text.contains("Clause"), "{text:?}");
+}
+
+#[test]
 fn a_lower_case_letter_meeting_an_upper_case_one_across_spans_gets_a_space() {
     let page = br#"<body><p>Our boots, tested on every trail this year. <a href="/p"><span class="brand">Merrell</span><span class="name">Moab 3</span></a></p>
         <pre><code><span class="fn">get</span><span class="fn">Value</span>()</code></pre></body>"#;
