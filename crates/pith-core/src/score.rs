@@ -89,8 +89,8 @@ impl Thresholds {
 /// Below this much prose mass, the chosen content is a listing, not an article.
 const LISTING_MASS: f32 = 2500.0;
 
-/// Link boxes holding more than this share of a listing's text are its items.
-const LISTING_ITEMS_SHARE: f32 = 0.4;
+/// Link boxes holding more than this share of the chosen content's text are its items.
+const LISTING_ITEMS_SHARE: f32 = 0.3;
 
 /// Above this much prose mass outside the comments, the page is a text with comments, not a
 /// thread of posts (about 250 words of prose).
@@ -556,12 +556,14 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
             }
         }
     }
-    // Link boxes that are most of a listing's text are its items (a feed of posts, each a
-    // title with tag and author links), not boxes of links beside it.
-    // (Unless the "listing" is page furniture, left as the root of a page without content.)
+    // Link boxes that hold a large share of the chosen text are its items (a feed of posts,
+    // each a title with tag and author links; a grid of products; a list of releases), not
+    // boxes of links beside it, however much prose is around them: beside an article, its
+    // "more stories" and tag lists are a small share of the text.
+    // (Unless the content is page furniture, left as the root of a page without content.)
     let pruned_chars: u32 = pruned.iter().map(|&c| stats[c as usize].chars).sum();
     let in_furniture = std::iter::once(root).chain(ancestors(tree, root)).any(|id| furniture_tag(tree.node(id).tag));
-    if listing && !in_furniture && pruned_chars as f32 > LISTING_ITEMS_SHARE * stats[root as usize].chars as f32 {
+    if !in_furniture && pruned_chars as f32 > LISTING_ITEMS_SHARE * stats[root as usize].chars as f32 {
         return;
     }
     for c in pruned {

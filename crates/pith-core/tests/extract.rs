@@ -589,6 +589,23 @@ fn a_cookie_dialog_longer_than_a_thread_does_not_bring_back_its_signatures() {
 }
 
 #[test]
+fn linked_teasers_are_the_items_of_a_section_front_even_beside_long_captions() {
+    // Each item: a photo caption (prose, unlinked) and a linked title and summary. The
+    // captions make the page read as prose; the linked items are still what it lists.
+    let item = |n: u32| {
+        format!(
+            r#"<div class="item"><div class="caption"><p>Photo {n}: a research vessel at dawn off the coast, where the team sampled the water column for two weeks. The crew lowered floats to four thousand metres.</p></div>
+            <div class="info"><h2><a href="/s/{n}">Story {n}: deep currents carry more heat than the models assumed</a></h2>
+            <p><a href="/s/{n}">Summary {n}: a decade of float data shows the deep ocean warming faster than expected.</a></p></div></div>"#
+        )
+    };
+    let items: String = (1..=12).map(item).collect();
+    let page = format!(r#"<body><nav><a href="/">Home</a></nav><main><h1>Science</h1>{items}</main><footer>Contact</footer></body>"#);
+    let text = text_of(page.as_bytes());
+    assert!((1..=12).all(|n| text.contains(&format!("Story {n}:")) && text.contains(&format!("Summary {n}:"))), "{text:?}");
+}
+
+#[test]
 fn a_lower_case_letter_meeting_an_upper_case_one_across_spans_gets_a_space() {
     let page = br#"<body><p>Our boots, tested on every trail this year. <a href="/p"><span class="brand">Merrell</span><span class="name">Moab 3</span></a></p>
         <pre><code><span class="fn">get</span><span class="fn">Value</span>()</code></pre></body>"#;
