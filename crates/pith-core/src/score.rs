@@ -237,14 +237,14 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     // toward choosing the main content.
     let comment_mass: f32 = comments.iter().map(|&c| stats[c as usize].mass).sum();
     let commented_mass = stats[0].mass - comment_mass;
-    let posts = comment_mass > 0.5 * stats[0].mass
+    let all_posts = comment_mass > 0.5 * stats[0].mass
         && match kind {
             PageKind::Discussion => true,
             PageKind::Product => false,
             PageKind::Other | PageKind::Article => commented_mass < COMMENTED_TEXT_MASS,
         };
     let comment_boxes = comments.clone();
-    if posts {
+    if all_posts {
         comments.clear();
     } else {
         // In a thread, comment boxes that together hold a large share of the page are its
