@@ -169,11 +169,36 @@ fn count_ascii(bytes: &[u8]) -> (u32, u32) {
     (chars, punct)
 }
 
+/// The main content of `tree`, in the stages of this module: measure every node, flag the
+/// boilerplate, sort comment boxes into posts and comments set aside, find the content's root,
+/// prune inside it.
 pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     let t = Thresholds::for_favor(favor);
+    let (mut stats, inline) = measure(tree);
+    let (mut removed, comments) = flag_boilerplate(tree, &inline, &stats, kind);
+    for (s, m) in stats.iter_mut().zip(sum_mass(tree, &inline, &removed, HEADLINE_WEIGHT)) {
+        s.mass = m;
+    }
+    let Comments { boxes: comment_boxes, posts, aside: comments } = sort_comments(tree, &mut stats, comments, kind);
+
+    // Outside declared articles and threads, a page's title box with text of its own opens
+    // the content: a product's name, price and options above its description, a landing
+    // page's hero above its sections.
+    let title_box = match kind {
+        PageKind::Other | PageKind::Product => title_box(tree, &stats, &removed),
+        PageKind::Article | PageKind::Discussion => None,
+    };
+    let root = find_root(tree, &stats, &removed, &comment_boxes, &posts, title_box, &t);
+    prune(tree, root, &stats, &mut removed, &t);
+    let roots = with_orphan_paragraphs(tree, root, &stats, &removed);
+    Selection { root, roots, removed, comments, stats }
+}
+
+/// Counts every subtree (`Stats` without mass), and each block's own inline text (its mass
+/// stays unused).
+fn measure(tree: &Tree) -> (Vec<Stats>, Vec<Stats>) {
     let n = tree.nodes.len();
     let mut stats = vec![Stats::default(); n];
-    // Counts of each block's own inline text (its mass stays unused).
     let mut inline = vec![Stats::default(); n];
     let mut has_block = vec![false; n];
 
@@ -212,79 +237,75 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
             inline[parent].add_counts(&i);
         }
     }
+    (stats, inline)
+}
 
+/// The boxes left out as boilerplate or hidden, and the comment boxes outside them.
+fn flag_boilerplate(tree: &Tree, inline: &[Stats], stats: &[Stats], kind: PageKind) -> (Vec<bool>, Vec<NodeId>) {
     // Good text per subtree, first with nothing removed: a box flagged as boilerplate or
     // hidden that holds much of the page's prose ("sidebar-first-only" on the content
     // column, a page wrapper hidden until a script runs) is a layout hint, not a box to drop.
-    let nothing_removed = vec![false; n];
+    let nothing_removed = vec![false; tree.nodes.len()];
     // Headline links do not count here: a menu of long entries must not shield itself.
-    let prose = sum_mass(tree, &inline, &nothing_removed, 0.0);
+    let prose = sum_mass(tree, inline, &nothing_removed, 0.0);
     let product = kind == PageKind::Product;
-    let Flagged { mut removed, mut comments, surely_boilerplate } = remove_flagged(tree, &prose, &stats, false, product);
+    let first = remove_flagged(tree, &prose, stats, false, product);
     // Boilerplate words mislead on some sites ("content-nav-section" around the article,
     // "sidebar-first-only" on the content column): when the boxes they flagged held most of
     // the prose that the sure boilerplate leaves, those that read as prose stay. (A cookie
     // dialog longer than a short thread must not make the thread's signatures look misflagged.)
-    if sum_mass(tree, &inline, &removed, 0.0)[0] < MISFLAGGED_SHARE * (prose[0] - surely_boilerplate) {
-        Flagged { removed, comments, .. } = remove_flagged(tree, &prose, &stats, true, product);
-    }
-    for (s, m) in stats.iter_mut().zip(sum_mass(tree, &inline, &removed, HEADLINE_WEIGHT)) {
-        s.mass = m;
-    }
+    let flagged = if sum_mass(tree, inline, &first.removed, 0.0)[0] < MISFLAGGED_SHARE * (prose[0] - first.surely_boilerplate) {
+        remove_flagged(tree, &prose, stats, true, product)
+    } else {
+        first
+    };
+    (flagged.removed, flagged.comments)
+}
 
-    // Comments that are most of the page are its posts (forum threads, Q&A); beside an
-    // article, a product description or any long text they are set aside, and do not count
-    // toward choosing the main content.
-    let comment_mass: f32 = comments.iter().map(|&c| stats[c as usize].mass).sum();
-    let commented_mass = stats[0].mass - comment_mass;
-    let all_posts = comment_mass > 0.5 * stats[0].mass
+struct Comments {
+    /// Every comment box.
+    boxes: Vec<NodeId>,
+    /// The boxes that are the content: a thread's posts and replies.
+    posts: Vec<NodeId>,
+    /// The boxes set aside, whose mass no longer counts in their ancestors'.
+    aside: Vec<NodeId>,
+}
+
+/// Sorts the comment `boxes` into posts and comments set aside. Comments that are most of the
+/// page are its posts (forum threads, Q&A); beside an article, a product description or any
+/// long text they are set aside, and do not count toward choosing the main content.
+fn sort_comments(tree: &Tree, stats: &mut [Stats], boxes: Vec<NodeId>, kind: PageKind) -> Comments {
+    let total = stats[0].mass;
+    let comment_mass: f32 = boxes.iter().map(|&c| stats[c as usize].mass).sum();
+    let all_posts = comment_mass > 0.5 * total
         && match kind {
             PageKind::Discussion => true,
             PageKind::Product => false,
-            PageKind::Other | PageKind::Article => commented_mass < COMMENTED_TEXT_MASS,
+            PageKind::Other | PageKind::Article => total - comment_mass < COMMENTED_TEXT_MASS,
         };
-    let comment_boxes = comments.clone();
     if all_posts {
-        comments.clear();
-    } else {
-        // In a thread, comment boxes that together hold a large share of the page are its
-        // replies (one box around them all, or one box per reply beside the first post); the
-        // small ones are remarks under a question or an answer.
-        if kind == PageKind::Discussion {
-            let total = stats[0].mass;
-            let parent = |c: NodeId| tree.node(c).parent;
-            let with_siblings = |c: NodeId| -> f32 {
-                comments.iter().filter(|&&o| parent(o) == parent(c)).map(|&o| stats[o as usize].mass).sum()
-            };
-            let replies: Vec<NodeId> = comments.iter().copied().filter(|&c| with_siblings(c) >= 0.2 * total).collect();
-            comments.retain(|c| !replies.contains(c));
-        }
-        for &c in &comments {
-            let m = stats[c as usize].mass;
-            let mut p = c;
-            while p != 0 {
-                p = tree.node(p).parent;
-                stats[p as usize].mass -= m;
-            }
+        return Comments { posts: boxes.clone(), boxes, aside: Vec::new() };
+    }
+    let mut aside = boxes.clone();
+    // In a thread, comment boxes that together hold a large share of the page are its
+    // replies (one box around them all, or one box per reply beside the first post); the
+    // small ones are remarks under a question or an answer.
+    if kind == PageKind::Discussion {
+        let parent = |c: NodeId| tree.node(c).parent;
+        let with_siblings =
+            |c: NodeId| -> f32 { boxes.iter().filter(|&&o| parent(o) == parent(c)).map(|&o| stats[o as usize].mass).sum() };
+        aside.retain(|&c| with_siblings(c) < 0.2 * total);
+    }
+    for &c in &aside {
+        let m = stats[c as usize].mass;
+        let mut p = c;
+        while p != 0 {
+            p = tree.node(p).parent;
+            stats[p as usize].mass -= m;
         }
     }
-    // The search never enters a comment box: comments are not the content, and posts belong
-    // with the thread around them, whose first post sits outside the box. For the same reason
-    // it never walks away from the posts it keeps, into a long first post beside them.
-    let in_comment_box = |id: NodeId| comment_boxes.contains(&id);
-    let posts: Vec<NodeId> = comment_boxes.iter().copied().filter(|c| !comments.contains(c)).collect();
-
-    // Outside declared articles and threads, a page's title box with text of its own opens
-    // the content: a product's name, price and options above its description, a landing
-    // page's hero above its sections.
-    let title_box = match kind {
-        PageKind::Other | PageKind::Product => title_box(tree, &stats, &removed),
-        PageKind::Article | PageKind::Discussion => None,
-    };
-    let root = find_root(tree, &stats, &removed, &in_comment_box, &posts, title_box, &t);
-    prune(tree, root, &stats, &mut removed, &t);
-    let roots = with_orphan_paragraphs(tree, root, &stats, &removed);
-    Selection { root, roots, removed, comments, stats }
+    let posts = boxes.iter().copied().filter(|c| !aside.contains(c)).collect();
+    Comments { boxes, posts, aside }
 }
 
 struct Flagged {
@@ -415,7 +436,11 @@ fn furniture_tag(tag: Tag) -> bool {
     matches!(tag, Tag::Nav | Tag::Aside | Tag::Footer)
 }
 
-fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dyn Fn(NodeId) -> bool, posts: &[NodeId], title_box: Option<NodeId>, t: &Thresholds) -> NodeId {
+/// Walks down from the page (or the container it marks as main) into the child holding most of
+/// the good text. It never enters a comment box: comments are not the content, and posts belong
+/// with the thread around them, whose first post sits outside the box. For the same reason it
+/// never walks away from the `posts` it keeps, into a long first post beside them.
+fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId], posts: &[NodeId], title_box: Option<NodeId>, t: &Thresholds) -> NodeId {
     let total = stats[0].mass;
     if total <= 0.0 {
         return body(tree);
@@ -440,7 +465,7 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dy
             .children
             .iter()
             .filter_map(|c| match *c {
-                Child::Node(id) if !removed[id as usize] && !in_comment_box(id) => Some(id),
+                Child::Node(id) if !removed[id as usize] && !comment_boxes.contains(&id) => Some(id),
                 _ => None,
             })
             .max_by(|&a, &b| stats[a as usize].mass.total_cmp(&stats[b as usize].mass));
@@ -451,7 +476,7 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], in_comment_box: &dy
                 if stats[child as usize].mass >= t.descend * here
                     && here > 0.0
                     && !tree.node(current).children.iter().any(|c| matches!(c, Child::Node(id) if posts.contains(id)))
-                    && !has_peer_section(tree, current, child, stats, removed, in_comment_box)
+                    && !has_peer_section(tree, current, child, stats, removed, comment_boxes)
                     && !title_box.is_some_and(|b| leaves_behind(tree, current, child, b))
                     && !matches!(tree.node(child).tag, Tag::P | Tag::H(_) | Tag::Pre | Tag::Blockquote | Tag::Figcaption | Tag::Caption | Tag::Dt | Tag::Dd) =>
             {
@@ -491,10 +516,10 @@ fn leading_heading(tree: &Tree, id: NodeId) -> Option<u8> {
 /// Whether `child`, a section opening with a heading, has a sibling section opening with a heading
 /// of the same level and holding a tenth of its prose or more: the page's content is the run of
 /// sections, not its longest one (a reference page's "Parameters" beside its "Description").
-fn has_peer_section(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool], in_comment_box: &dyn Fn(NodeId) -> bool) -> bool {
+fn has_peer_section(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId]) -> bool {
     let Some(level) = leading_heading(tree, child) else { return false };
     tree.node(parent).children.iter().any(|c| match *c {
-        Child::Node(id) if id != child && !removed[id as usize] && !in_comment_box(id) => {
+        Child::Node(id) if id != child && !removed[id as usize] && !comment_boxes.contains(&id) => {
             stats[id as usize].mass > PEER_SECTION_SHARE * stats[child as usize].mass && leading_heading(tree, id) == Some(level)
         }
         _ => false,
