@@ -567,6 +567,8 @@ fn replies_in_boxes_of_their_own_beside_a_long_first_post_are_content() {
 
 #[test]
 fn a_cookie_dialog_longer_than_a_thread_does_not_bring_back_its_signatures() {
+    // The dialog, sure boilerplate, holds most of the page's prose; the signatures, flagged by a
+    // class word only, must not pass for content that the class word misflagged.
     let policy: String = (1..=15)
         .map(|n| format!("<p>Clause {n}: we and our partners store and access information on your device, such as cookies, to measure ads.</p>"))
         .collect();
