@@ -478,13 +478,21 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_boxes: &[No
                     && !tree.node(current).children.iter().any(|c| matches!(c, Child::Node(id) if posts.contains(id)))
                     && !has_peer_section(tree, current, child, stats, removed, comment_boxes)
                     && !title_box.is_some_and(|b| leaves_behind(tree, current, child, b))
-                    && !matches!(tree.node(child).tag, Tag::P | Tag::H(_) | Tag::Pre | Tag::Blockquote | Tag::Figcaption | Tag::Caption | Tag::Dt | Tag::Dd) =>
+                    && !is_text_block(tree, child) =>
             {
                 current = child
             }
             _ => return current,
         }
     }
+}
+
+/// A block of text rather than a container of blocks: a paragraph, heading, code block or
+/// caption, or any box whose only blocks inside are line breaks (a `<div>` used as a paragraph).
+fn is_text_block(tree: &Tree, id: NodeId) -> bool {
+    let node = tree.node(id);
+    matches!(node.tag, Tag::P | Tag::H(_) | Tag::Pre | Tag::Blockquote | Tag::Figcaption | Tag::Caption | Tag::Dt | Tag::Dd)
+        || !node.children.iter().any(|c| matches!(*c, Child::Node(n) if tree.node(n).tag.is_block() && tree.node(n).tag != Tag::Br))
 }
 
 /// The smallest box around the page's first `<h1>` that holds [`TITLE_BOX_CHARS`] more

@@ -608,6 +608,20 @@ fn linked_teasers_are_the_items_of_a_section_front_even_beside_long_captions() {
 }
 
 #[test]
+fn a_div_used_as_a_paragraph_is_not_a_container_to_walk_into() {
+    // The prose sits in one <div> broken by <br>s; the code and the closing line beside it
+    // are short, and belong with it.
+    let page = r#"<body><nav><a href="/">Home</a> <a href="/faq">FAQ</a></nav><div class="hero"><div class="copy">
+        <div class="paragraph">We run a web crawler that respects robots.txt and crawls slowly, from a small set of addresses.<br><br>
+        Our archive is open to everyone, and researchers use it to study the web, its languages and its links.<br><br>
+        To keep our crawler off your site, add these lines to your robots.txt file:</div>
+        <div class="code-multi"><strong>User-agent: ExampleBot<br>Disallow: /</strong></div>
+        <p class="paragraph">See the FAQ for more.</p></div></div><footer>Contact</footer></body>"#;
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("respects robots.txt") && text.contains("User-agent: ExampleBot") && text.contains("See the FAQ"), "{text:?}");
+}
+
+#[test]
 fn a_lower_case_letter_meeting_an_upper_case_one_across_spans_gets_a_space() {
     let page = br#"<body><p>Our boots, tested on every trail this year. <a href="/p"><span class="brand">Merrell</span><span class="name">Moab 3</span></a></p>
         <pre><code><span class="fn">get</span><span class="fn">Value</span>()</code></pre></body>"#;
