@@ -492,7 +492,7 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_boxes: &[No
 fn is_text_block(tree: &Tree, id: NodeId) -> bool {
     let node = tree.node(id);
     matches!(node.tag, Tag::P | Tag::H(_) | Tag::Pre | Tag::Blockquote | Tag::Figcaption | Tag::Caption | Tag::Dt | Tag::Dd)
-        || !node.children.iter().any(|c| matches!(*c, Child::Node(n) if tree.node(n).tag.is_block() && tree.node(n).tag != Tag::Br))
+        || !tree.holds_blocks(id)
 }
 
 /// The smallest box around the page's first `<h1>` that holds [`TITLE_BOX_CHARS`] more
@@ -545,7 +545,7 @@ fn with_orphan_paragraphs(tree: &Tree, root: NodeId, stats: &[Stats], removed: &
         let s = stats[id as usize];
         !removed[id as usize]
             && matches!(node.tag, Tag::P | Tag::Div | Tag::Blockquote)
-            && !node.children.iter().any(|c| matches!(c, Child::Node(n) if tree.node(*n).tag.is_block()))
+            && !tree.holds_blocks(id)
             && s.chars >= 80
             && s.punct >= 1
             && s.link_density() < 0.25

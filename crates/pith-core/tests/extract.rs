@@ -413,6 +413,12 @@ mod verdicts {
     }
 
     #[test]
+    fn a_short_article_in_a_div_broken_by_line_breaks_passes() {
+        let prose = ARTICLE.replace("<p>", "").replace("</p>", "<br><br>");
+        assert_eq!(reason(&format!("<body><div class=\"copy\"><h1>Vents</h1><div class=\"text\">{prose}</div></div></body>")), None);
+    }
+
+    #[test]
     fn empty() {
         assert_eq!(reason("<html><body><div></div></body></html>"), Some(RejectReason::Empty));
     }
