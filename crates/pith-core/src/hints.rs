@@ -61,6 +61,8 @@ fn word_traits(word: &[u8]) -> u32 {
         // Not "skip": `skip-to-content` and `skip-to-products` are the ids skip links jump to,
         // the content itself.
         | b"copyright" | b"outbrain" | b"taboola" | b"trending" | b"popular" | b"skiplink"
+        // A wiki heading's "[edit]" link (MediaWiki).
+        | b"editsection"
         | b"disclaimer" | b"topbar" | b"offcanvas" | b"login" | b"bottombar"
         // A forum post's author box: join date, post count, rank.
         | b"userextras" | b"userbanner" | b"userstats" | b"userinfo" | b"postprofile" | b"postcount" | b"postleft" | b"badge" | b"badges"
@@ -219,6 +221,7 @@ mod tests {
         assert_eq!(from_class_and_id(None, Some("cms-popover-tooltip")), OVERLAY | BOILERPLATE);
         assert_eq!(from_class_and_id(Some("message-userExtras"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("skiplink"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("mw-editsection"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("globalnav"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("MessageCard__user-info"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("user_info"), None), BOILERPLATE);
