@@ -61,13 +61,13 @@ impl Tree {
         &self.text[start as usize..end as usize]
     }
 
-    /// Whether `child` is whitespace between elements (source indentation), which says nothing.
     /// Whether `id` holds blocks other than line breaks: a container of blocks rather than a
     /// block of text (a `<div>` of text broken by `<br>`s is a paragraph).
     pub fn holds_blocks(&self, id: NodeId) -> bool {
         self.node(id).children.iter().any(|c| matches!(*c, Child::Node(n) if self.node(n).tag.is_block() && self.node(n).tag != Tag::Br))
     }
 
+    /// Whether `child` is whitespace between elements (source indentation), which says nothing.
     pub fn is_blank(&self, child: &Child) -> bool {
         matches!(*child, Child::Text(s, e) if self.text_of(s, e).trim().is_empty())
     }
