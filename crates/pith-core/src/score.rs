@@ -11,6 +11,7 @@ use crate::classify::PageKind;
 use crate::hints;
 use crate::tags::Tag;
 use crate::tree::{Child, NodeId, Tree};
+use std::collections::HashMap;
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Stats {
@@ -286,16 +287,19 @@ fn sort_comments(tree: &Tree, stats: &mut [Stats], boxes: Vec<NodeId>, kind: Pag
     if all_posts {
         return Comments { posts: boxes.clone(), boxes, aside: Vec::new() };
     }
-    let mut aside = boxes.clone();
     // In a thread, comment boxes that together hold a large share of the page are its
     // replies (one box around them all, or one box per reply beside the first post); the
     // small ones are remarks under a question or an answer.
-    if kind == PageKind::Discussion {
+    let (posts, aside): (Vec<NodeId>, Vec<NodeId>) = if kind == PageKind::Discussion {
         let parent = |c: NodeId| tree.node(c).parent;
-        let with_siblings =
-            |c: NodeId| -> f32 { boxes.iter().filter(|&&o| parent(o) == parent(c)).map(|&o| stats[o as usize].mass).sum() };
-        aside.retain(|&c| with_siblings(c) < 0.2 * total);
-    }
+        let mut with_siblings: HashMap<NodeId, f32> = HashMap::new();
+        for &c in &boxes {
+            *with_siblings.entry(parent(c)).or_default() += stats[c as usize].mass;
+        }
+        boxes.iter().partition(|&&c| with_siblings[&parent(c)] >= 0.2 * total)
+    } else {
+        (Vec::new(), boxes.clone())
+    };
     for &c in &aside {
         let m = stats[c as usize].mass;
         let mut p = c;
@@ -304,7 +308,6 @@ fn sort_comments(tree: &Tree, stats: &mut [Stats], boxes: Vec<NodeId>, kind: Pag
             stats[p as usize].mass -= m;
         }
     }
-    let posts = boxes.iter().copied().filter(|c| !aside.contains(c)).collect();
     Comments { boxes, posts, aside }
 }
 
