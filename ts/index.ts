@@ -29,6 +29,8 @@ export interface RecordSource {
   length: number;
 }
 
+const utf8 = new TextDecoder();
+
 /** One result per input record, in input order; plus `error` results for input files that fail. */
 export type WarcResult =
   | { status: 'extracted'; record: OutputRecord }
@@ -48,7 +50,7 @@ export async function* extractWarc(input: string | string[], options: ExtractWar
   for await (const o of runPipeline(files, options)) {
     switch (o.status) {
       case 'extracted':
-        yield { status: 'extracted', record: JSON.parse(o.line!) as OutputRecord }; // lines come with records without `encode`
+        yield { status: 'extracted', record: JSON.parse(utf8.decode(o.line!)) as OutputRecord }; // lines come with records without `encode`
         break;
       case 'skipped':
       case 'rejected': {

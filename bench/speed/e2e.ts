@@ -143,7 +143,7 @@ const STAGE_LABEL: Record<string, string> = {
   transfer: 'transfer (span tasks to workers)',
   http_decode: 'HTTP decode',
   extract: 'extract',
-  serialize: 'serialize (record + JSON)',
+  serialize: 'summary + line (the core writes the line)',
   compress_write: 'encode+compress+write (zstd)',
 };
 

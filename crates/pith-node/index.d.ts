@@ -14,6 +14,12 @@ export declare function coreSourceHash(): string
  */
 export declare function extract(html: Uint8Array, request: string): string
 
+/**
+ * `extractLine(html, requestJson) -> Buffer`: `pith_core::extract_line`'s summary, newline and
+ * output line, handed over without a copy.
+ */
+export declare function extractLine(html: Uint8Array, request: string): Buffer
+
 export interface Inflated {
   /**
    * Input bytes the DEFLATE stream took (its end rounded up to a byte); 0 when `out` was too

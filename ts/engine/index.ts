@@ -3,8 +3,8 @@
 // WebAssembly module. Both serialize with the same Rust code, so `extractRaw` gives the same
 // bytes whichever engine runs.
 
-import { extractNative, nativeAvailable, nativeCoreSourceHash } from './native.js';
-import { extractWasm, wasmAvailable, wasmCoreSourceHash } from './wasm.js';
+import { extractLineNative, extractNative, nativeAvailable, nativeCoreSourceHash } from './native.js';
+import { extractLineWasm, extractWasm, wasmAvailable, wasmCoreSourceHash } from './wasm.js';
 import type { EngineName, ErrorKind, Extraction, Hints, Options, RawResponse, Request } from './types.js';
 
 export type * from './types.js';
@@ -40,6 +40,18 @@ export function coreSourceHash(engine: EngineName = 'native'): string {
   return engine === 'wasm' ? wasmCoreSourceHash() : nativeCoreSourceHash();
 }
 
+/** The two builds' entry points, by engine name. */
+const ENGINES: Record<EngineName, { raw: typeof extractNative; line: typeof extractLineNative }> = {
+  native: { raw: extractNative, line: extractLineNative },
+  wasm: { raw: extractWasm, line: extractLineWasm },
+};
+
+function engineCalls(engine: EngineName) {
+  const calls = Object.hasOwn(ENGINES, engine) ? ENGINES[engine] : undefined;
+  if (!calls) throw new Error(`pith: unknown engine ${JSON.stringify(engine)} (expected 'native' or 'wasm')`);
+  return calls;
+}
+
 /**
  * The low-level call: bytes and the request JSON (`{"hints":{..},"options":{..}}`, camelCase
  * fields; `""` means all defaults) in, the core's response JSON out, exactly as the core wrote it:
@@ -47,14 +59,17 @@ export function coreSourceHash(engine: EngineName = 'native'): string {
  * Throws only when the engine itself cannot be loaded.
  */
 export function extractRaw(bytes: Uint8Array, requestJson: string, engine: EngineName = 'native'): string {
-  switch (engine) {
-    case 'native':
-      return extractNative(bytes, requestJson);
-    case 'wasm':
-      return extractWasm(bytes, requestJson);
-    default:
-      throw new Error(`pith: unknown engine ${JSON.stringify(engine)} (expected 'native' or 'wasm')`);
-  }
+  return engineCalls(engine).raw(bytes, requestJson);
+}
+
+/**
+ * `pith extract`'s call: bytes and a line request (`{"hints","options","record","extractor"}`,
+ * see crates/pith-core/src/line.rs) in; out, the core's bytes: a summary JSON object, a newline
+ * and the finished output line, or only `{"ok":false,"error":{..}}`.
+ * Throws only when the engine itself cannot be loaded.
+ */
+export function extractLine(bytes: Uint8Array, requestJson: string, engine: EngineName = 'native'): Uint8Array {
+  return engineCalls(engine).line(bytes, requestJson);
 }
 
 /** Builds the request JSON for `extractRaw` from hints and options. */

@@ -9,6 +9,7 @@ import path from 'node:path';
 
 interface NativeAddon {
   extract(html: Uint8Array, request: string): string;
+  extractLine(html: Uint8Array, request: string): Buffer;
   coreSourceHash(): string;
   inflateRaw(deflate: Uint8Array, out: Uint8Array): { used: number; written: number } | null;
 }
@@ -58,6 +59,11 @@ export function nativeAvailable(): boolean {
 /** One record through the native core; returns the core's JSON text unchanged. */
 export function extractNative(html: Uint8Array, requestJson: string): string {
   return load().extract(html, requestJson);
+}
+
+/** One record through the native core's `extract_line`: the summary, a newline, the output line. */
+export function extractLineNative(html: Uint8Array, requestJson: string): Uint8Array {
+  return load().extractLine(html, requestJson);
 }
 
 /** The addon's inflater for the WARC reader; null when the addon is not built (node:zlib does it then). */

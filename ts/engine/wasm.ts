@@ -17,6 +17,7 @@ interface PithWasmExports {
   pith_alloc(len: number): number;
   pith_free(ptr: number, len: number): void;
   pith_extract(htmlPtr: number, htmlLen: number, reqPtr: number, reqLen: number): number;
+  pith_extract_line(htmlPtr: number, htmlLen: number, reqPtr: number, reqLen: number): number;
   pith_result_ptr(handle: number): number;
   pith_result_len(handle: number): number;
   pith_result_free(handle: number): void;
@@ -100,28 +101,39 @@ function trapResponse(ex: PithWasmExports, e: unknown): string {
   return JSON.stringify({ ok: false, error: { kind: 'panic', message: `internal error (panic): ${message}` } });
 }
 
-/** One record through the WebAssembly core; returns the core's JSON text unchanged. */
-export function extractWasm(html: Uint8Array, requestJson: string): string {
+/** Copies the record and request in, runs `entry`, and copies the result bytes out. */
+function call(entry: 'pith_extract' | 'pith_extract_line', html: Uint8Array, requestJson: string): Uint8Array {
   const ex = getInstance();
   try {
     const htmlPtr = ex.pith_alloc(html.length);
     new Uint8Array(ex.memory.buffer, htmlPtr, html.length).set(html);
     // The request is small; encode it in JS, then copy it in at its exact length
-    // (pith_extract frees both buffers assuming capacity == length).
+    // (the entry frees both buffers assuming capacity == length).
     const req = encoder.encode(requestJson);
     const reqPtr = ex.pith_alloc(req.length);
     new Uint8Array(ex.memory.buffer, reqPtr, req.length).set(req);
-    const handle = ex.pith_extract(htmlPtr, html.length, reqPtr, req.length);
-    const out = decoder.decode(new Uint8Array(ex.memory.buffer, ex.pith_result_ptr(handle), ex.pith_result_len(handle)));
+    const handle = ex[entry](htmlPtr, html.length, reqPtr, req.length);
+    const ptr = ex.pith_result_ptr(handle);
+    const out = ex.memory.buffer.slice(ptr, ptr + ex.pith_result_len(handle));
     ex.pith_result_free(handle);
     // Linear memory never shrinks: after an outsized record, start the next call from a fresh
     // instance rather than keep the peak for the rest of the run.
     if (ex.memory.buffer.byteLength > MAX_RETAINED_MEMORY) instance = undefined;
-    return out;
+    return new Uint8Array(out);
   } catch (e) {
-    if (isTrap(e)) return trapResponse(ex, e);
+    if (isTrap(e)) return encoder.encode(trapResponse(ex, e));
     throw e;
   }
+}
+
+/** One record through the WebAssembly core; returns the core's JSON text unchanged. */
+export function extractWasm(html: Uint8Array, requestJson: string): string {
+  return decoder.decode(call('pith_extract', html, requestJson));
+}
+
+/** One record through the WebAssembly core's `extract_line`: the summary, a newline, the output line. */
+export function extractLineWasm(html: Uint8Array, requestJson: string): Uint8Array {
+  return call('pith_extract_line', html, requestJson);
 }
 
 /** Test hook: makes the module panic (trap) through the same error path as a real panic. */

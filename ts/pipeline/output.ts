@@ -6,7 +6,6 @@ import { createRequire } from 'node:module';
 import { once } from 'node:events';
 import { compress } from 'zstd-napi';
 import type { Extraction, Favor } from '../engine/index.js';
-import type { RecordMeta } from '../warc/reader.js';
 import { addStage, now, STAGE_TIMES } from './stages.js';
 
 export type Format = 'text' | 'markdown';
@@ -75,7 +74,8 @@ type CoreFields = Pick<
 >;
 
 /**
- * One line of the output (`.jsonl.zst`). Key order is fixed by buildRecord; see README "Output schema".
+ * One line of the output (`.jsonl.zst`), written by the core (crates/pith-core/src/line.rs), which
+ * fixes the key order; see README "Output schema".
  * `markdown`, `comments` and `links` are present exactly when their option is on.
  */
 export interface OutputRecord extends CoreFields {
@@ -107,52 +107,13 @@ export function pithVersion(): string {
   return cachedVersion;
 }
 
-export function buildRecord(meta: RecordMeta, r: Extraction, opts: ExtractorOptions): OutputRecord {
-  // Optional fields are added in place so that the key order stays fixed (see OutputRecord).
-  const rec: OutputRecord = { id: meta.id ?? '', text: r.text } as OutputRecord;
-  if (opts.format === 'markdown') rec.markdown = r.markdown ?? '';
-  if (opts.comments) rec.comments = r.comments ?? null;
-  Object.assign(rec, {
-    url: meta.url,
-    date: meta.date,
-    title: r.title ?? null,
-    author: r.author ?? null,
-    published: r.published ?? null,
-    modified: r.modified ?? null,
-    language: r.language ?? null,
-    language_confidence: r.language_confidence ?? null,
-    description: r.description ?? null,
-    site_name: r.site_name ?? null,
-    canonical_url: r.canonical_url ?? null,
-    encoding: r.encoding ? { name: r.encoding.name, source: r.encoding.source, repaired: r.encoding.repaired } : null,
-    html_bytes: r.html_bytes,
-    text_bytes: r.text_bytes,
-    content_ratio: r.content_ratio,
-    page_type: r.page_type,
-    accepted: r.accepted,
-    reject_reason: r.reject_reason ?? null,
-    sections: r.sections.map((x) => ({ path: x.path, start: x.start, end: x.end })),
-  });
-  if (opts.links) rec.links = (r.links ?? []).map((l) => ({ text: l.text, href: l.href }));
-  Object.assign(rec, {
-    http_status: meta.httpStatus,
-    content_type: meta.contentType,
-    source: { file: meta.file, offset: meta.offset, length: meta.length },
-    warc_truncated: meta.warcTruncated !== null,
-    extractor: {
-      name: 'pith',
-      version: pithVersion(),
-      options: {
-        favor: opts.favor,
-        format: opts.format,
-        links: opts.links,
-        comments: opts.comments,
-        drop: opts.drop,
-        accept: opts.accept,
-      },
-    },
-  });
-  return rec;
+/** Every output line's `extractor` block: what made the line, and with which options. */
+export function extractorBlock(opts: ExtractorOptions): OutputRecord['extractor'] {
+  return {
+    name: 'pith',
+    version: pithVersion(),
+    options: { favor: opts.favor, format: opts.format, links: opts.links, comments: opts.comments, drop: opts.drop, accept: opts.accept },
+  };
 }
 
 /** Output lines encoded for the file: UTF-8 JSONL, as one zstd frame when compressed. */
@@ -164,41 +125,30 @@ export interface JsonlChunk {
 }
 
 /**
- * Encodes lines as JSONL, one zstd frame (with checksum) at `zstdLevel`, or plain when null.
- * Concatenated frames are one valid zstd stream (zstd -d, zstd-napi), so chunks encoded apart,
- * in workers, are written one after the other.
+ * Encodes lines (UTF-8, without newlines) as JSONL, one zstd frame (with checksum) at `zstdLevel`,
+ * or plain when null. Concatenated frames are one valid zstd stream (zstd -d, zstd-napi), so chunks
+ * encoded apart, in workers, are written one after the other.
  */
-export function encodeJsonl(lines: string[], zstdLevel: number | null): JsonlChunk {
+export function encodeJsonl(lines: Uint8Array[], zstdLevel: number | null): JsonlChunk {
   const t = STAGE_TIMES ? now() : 0;
-  const text = utf8Lines(lines);
+  const text = joinLines(lines);
   const data = zstdLevel === null ? text : compress(text, { compressionLevel: zstdLevel, checksumFlag: true });
   if (STAGE_TIMES) addStage('compress_write', now() - t);
   return { data, lines: lines.length, bytes: text.length };
 }
 
-const utf8 = new TextEncoder();
-
-/**
- * The lines as UTF-8, each followed by a newline. Encoded line by line into one buffer (grown when
- * a line needs more than its length in bytes): joining them first costs several times more.
- */
-function utf8Lines(lines: string[]): Buffer {
+/** The lines one after the other, each followed by a newline. */
+function joinLines(lines: Uint8Array[]): Buffer {
   let size = lines.length;
   for (const line of lines) size += line.length;
-  let buf = Buffer.allocUnsafe(size);
+  const buf = Buffer.allocUnsafe(size);
   let off = 0;
   for (const line of lines) {
-    let r = utf8.encodeInto(line, buf.subarray(off));
-    if (r.read < line.length || off + r.written >= buf.length) {
-      const grown = Buffer.allocUnsafe(Math.max(2 * buf.length, off + 3 * line.length + 1));
-      buf.copy(grown, 0, 0, off);
-      buf = grown;
-      r = utf8.encodeInto(line, buf.subarray(off));
-    }
-    off += r.written;
+    buf.set(line, off);
+    off += line.length;
     buf[off++] = 0x0a;
   }
-  return buf.subarray(0, off);
+  return buf;
 }
 
 /**
@@ -212,8 +162,8 @@ export class JsonlWriter {
   private readonly file: WriteStream;
   /** The zstd level chunks for this file are encoded at; null: plain JSONL. */
   readonly zstdLevel: number | null;
-  private pending: string[] = [];
-  private pendingChars = 0;
+  private pending: Uint8Array[] = [];
+  private pendingBytes = 0;
   private failed: Error | null = null;
   private readonly opened: Promise<void>;
   lines = 0;
@@ -242,9 +192,10 @@ export class JsonlWriter {
 
   async write(line: string): Promise<void> {
     if (this.failed) throw this.failed;
-    this.pending.push(line);
-    this.pendingChars += line.length + 1;
-    if (this.pendingChars >= 1 << 20) await this.flushBatch();
+    const bytes = Buffer.from(line);
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length + 1;
+    if (this.pendingBytes >= 1 << 20) await this.flushBatch();
   }
 
   /** Writes a chunk from encodeJsonl (at this writer's zstdLevel) after the lines written so far. */
@@ -257,7 +208,7 @@ export class JsonlWriter {
     if (!this.pending.length) return;
     const chunk = encodeJsonl(this.pending, this.zstdLevel);
     this.pending = [];
-    this.pendingChars = 0;
+    this.pendingBytes = 0;
     await this.put(chunk);
   }
 

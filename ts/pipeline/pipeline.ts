@@ -16,7 +16,7 @@ import path from 'node:path';
 import { Piscina } from 'piscina';
 import { extractRaw, type EngineName, type Favor, type RawResponse } from '../engine/index.js';
 import { isWarcFile, newWalk, wholeFile, type InputFile, type Span } from '../warc/reader.js';
-import { coreOptions, extractorOptions, type ExtractorOptions, type Format } from './output.js';
+import { coreOptions, extractorBlock, extractorOptions, type ExtractorOptions, type Format } from './output.js';
 import type { Outcome } from './record.js';
 import type { LostRecord, SpanResult, SpanTask } from './worker.js';
 import { addStage, noteWorker, now, STAGE_TIMES } from './stages.js';
@@ -147,6 +147,7 @@ export async function* runPipeline(files: InputFile[], options: PipelineOptions 
     options: extractorOpts,
     maxInputBytes,
     coreOptionsJson: JSON.stringify(coreOptions(extractorOpts, maxInputBytes, timeoutMs)),
+    extractorJson: JSON.stringify(extractorBlock(extractorOpts)),
     encode: options.encode ?? null,
   };
   const pool = new Piscina<SpanTask, SpanResult>({

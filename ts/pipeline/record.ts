@@ -1,11 +1,11 @@
 // One record through the core, in a worker: undoes the HTTP transfer/content coding, sniffs when the
-// type was generic, makes the one call into the core, and builds the output line. Also the
-// outcome type every record, file event and output chunk travels in, from reader to consumer.
+// type was generic, and makes the one call into the core, which returns the finished output line.
+// Also the outcome type every record, file event and output chunk travels in, from reader to consumer.
 
-import { extractRaw, type EngineName, type RawResponse } from '../engine/index.js';
+import { extractLine, type EngineName, type ErrorKind, type Extraction } from '../engine/index.js';
 import { decodeContent, dechunk, DecodeError, sniffHtml } from '../warc/http.js';
 import type { InputError, InputFile, ReadEvent, RecordEvent, RecordMeta } from '../warc/reader.js';
-import { buildRecord, type ExtractorOptions, type JsonlChunk } from './output.js';
+import type { ExtractorOptions, JsonlChunk } from './output.js';
 import { addStage, now, STAGE_TIMES } from './stages.js';
 
 /** The core's acceptance verdict on a record it extracted (counted per host in the summary). */
@@ -19,8 +19,8 @@ export type Outcome =
   | {
       status: 'extracted';
       meta: RecordMeta;
-      /** The output line; absent when the pipeline hands lines on as encoded chunks instead. */
-      line?: string;
+      /** The output line (UTF-8 JSON, no newline); absent when the pipeline hands lines on as encoded chunks instead. */
+      line?: Uint8Array;
       ratio: number;
       textBytes: number;
       htmlBytes: number;
@@ -43,6 +43,8 @@ export interface RecordContext {
   maxInputBytes: number;
   /** The `options` half of the core request (coreOptions), as JSON: the same for every record. */
   coreOptionsJson: string;
+  /** Every output line's `extractor` block (extractorBlock), as JSON. */
+  extractorJson: string;
 }
 
 /** The outcome of a reader event that needs no extraction. */
@@ -84,11 +86,12 @@ export function extractRecord(ev: Extract<RecordEvent, { kind: 'extract' }>, ctx
     addStage('http_decode', t1 - t);
     t = t1;
   }
-  const hints = JSON.stringify({ contentType: meta.contentType, url: meta.url });
-  const request = `{"hints":${hints},"options":${ctx.coreOptionsJson}}`;
-  let response: RawResponse;
+  const request =
+    `{"hints":${JSON.stringify({ contentType: meta.contentType, url: meta.url })},"options":${ctx.coreOptionsJson},` +
+    `"record":${JSON.stringify(recordMeta(meta))},"extractor":${ctx.extractorJson}}`;
+  let out: Uint8Array;
   try {
-    response = JSON.parse(extractRaw(html, request, ctx.engine)) as RawResponse;
+    out = extractLine(html, request, ctx.engine);
   } catch (e) {
     return rejected('core_error', `engine: ${String((e as Error)?.message ?? e)}`);
   }
@@ -97,22 +100,42 @@ export function extractRecord(ev: Extract<RecordEvent, { kind: 'extract' }>, ctx
     addStage('extract', t1 - t);
     t = t1;
   }
-  if (!response.ok) {
-    const kind = response.error.kind;
-    return rejected(kind === 'input_too_large' || kind === 'memory_limit' || kind === 'time_budget' ? 'budget_exceeded' : 'core_error', `${kind}: ${response.error.message}`);
+  const nl = out.indexOf(0x0a);
+  const summary = JSON.parse(utf8.decode(nl < 0 ? out : out.subarray(0, nl))) as LineSummary;
+  if (!summary.ok) {
+    const kind = summary.error.kind;
+    return rejected(kind === 'input_too_large' || kind === 'memory_limit' || kind === 'time_budget' ? 'budget_exceeded' : 'core_error', `${kind}: ${summary.error.message}`);
   }
-  const result = response.result;
-  if (!result.text.trim()) return rejected('empty', 'no main content found', { accepted: false, reason: 'empty' });
-  const verdict: Verdict = { accepted: result.accepted, reason: result.accepted ? null : (result.reject_reason ?? 'unknown') };
+  if (summary.empty) return rejected('empty', 'no main content found', { accepted: false, reason: 'empty' });
+  const verdict: Verdict = { accepted: summary.accepted, reason: summary.accepted ? null : (summary.reject_reason ?? 'unknown') };
   if (ctx.options.accept && !verdict.accepted) {
     return rejected(
       `not_accepted:${verdict.reason}`,
-      `not accepted by the core: ${verdict.reason} (page_type ${result.page_type}, ${result.text_bytes} text bytes, content ratio ${result.content_ratio.toFixed(3)})`,
+      `not accepted by the core: ${verdict.reason} (page_type ${summary.page_type}, ${summary.text_bytes} text bytes, content ratio ${summary.content_ratio.toFixed(3)})`,
       verdict,
     );
   }
-  const rec = buildRecord(meta, result, ctx.options);
-  const line = JSON.stringify(rec);
+  const line = out.subarray(nl + 1);
   if (STAGE_TIMES) addStage('serialize', now() - t);
-  return { status: 'extracted', meta, line, ratio: rec.content_ratio, textBytes: rec.text_bytes, htmlBytes: rec.html_bytes, verdict };
+  return { status: 'extracted', meta, line, ratio: summary.content_ratio, textBytes: summary.text_bytes, htmlBytes: summary.html_bytes, verdict };
+}
+
+const utf8 = new TextDecoder();
+
+/** What the core says about a record besides its output line (crates/pith-core/src/line.rs `Summary`). */
+type LineSummary =
+  | ({ ok: true; empty: boolean; html_bytes: number } & Pick<Extraction, 'accepted' | 'reject_reason' | 'page_type' | 'text_bytes' | 'content_ratio'>)
+  | { ok: false; error: { kind: ErrorKind; message: string } };
+
+/** The record's provenance as the output line reports it (line.rs `RecordMeta`). */
+function recordMeta(meta: RecordMeta) {
+  return {
+    id: meta.id ?? '',
+    url: meta.url,
+    date: meta.date,
+    http_status: meta.httpStatus,
+    content_type: meta.contentType,
+    source: { file: meta.file, offset: meta.offset, length: meta.length },
+    warc_truncated: meta.warcTruncated !== null,
+  };
 }

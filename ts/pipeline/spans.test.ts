@@ -124,7 +124,7 @@ async function pipelineRun(p: string, opts: PipelineOptions): Promise<{ keys: st
   for await (const o of runPipeline([inputFile(p)], { engine: 'native', workers: 2, ...opts })) {
     const k = key(o);
     if (k) keys.push(k);
-    if (o.status === 'extracted') lines.push(o.line!);
+    if (o.status === 'extracted') lines.push(Buffer.from(o.line!).toString());
     if (o.status === 'file_end') fileOk.push(o.ok);
   }
   return { keys, lines, fileOk };

@@ -10,9 +10,9 @@
 //   read_gunzip    workers: inflating the gzip members (libdeflate in the native addon, else node:zlib)
 //   parse_warc     workers: warcio parsing of the WARC headers, the HTTP head, classification
 //   http_decode    workers: dechunking / Content-Encoding / sniffing
-//   extract        workers: the call into the core (extractRaw) and parsing its response JSON
-//   serialize      workers: building the output record and JSON.stringify
-//   compress_write workers: a span's lines to UTF-8 and one zstd frame (encodeJsonl);
+//   extract        workers: the call into the core (extractLine), which also writes the output line
+//   serialize      workers: reading the core's summary of the record and cutting out its line
+//   compress_write workers: a span's lines joined into one zstd frame (encodeJsonl);
 //                  main: the file write calls (and encoding the rejects file)
 //   transfer       main: handing span tasks to piscina (structured clone of the task)
 

@@ -45,7 +45,7 @@ export interface SpanResult {
 export default async function run(task: SpanTask): Promise<SpanResult> {
   const walk = newWalk();
   const outcomes: Outcome[] = [];
-  const lines: string[] = [];
+  const lines: Uint8Array[] = [];
   const lost = new Map(task.lost.map((l) => [l.index, l]));
   const watch = task.watch;
   let index = 0;

@@ -182,40 +182,46 @@ pub fn extract(html: &[u8], hints: &Hints, options: &Options) -> Result<Extracti
     crate::pipeline::run(html, hints, options)
 }
 
-/// The one call the bindings make per record: bytes and a JSON [`Request`] in, JSON out:
-/// `{"ok":true,"result":Extraction}` or `{"ok":false,"error":{"kind":..,"message":..}}`.
-/// Never panics: a panic inside the core becomes an error value.
+/// The call the bindings make per record for the library API: bytes and a JSON [`Request`] in,
+/// JSON out: `{"ok":true,"result":Extraction}` or `{"ok":false,"error":{"kind":..,"message":..}}`.
+/// (`pith extract` calls [`crate::extract_line`] instead.) Never panics: a panic inside the core
+/// becomes an error value.
 pub fn extract_json(html: &[u8], request_json: &str) -> String {
     let outcome = serde_json::from_str::<Request>(if request_json.is_empty() { "{}" } else { request_json })
         .map_err(|e| ExtractError::BadRequest(e.to_string()))
-        .and_then(|req| {
-            std::panic::catch_unwind(|| extract(html, &req.hints, &req.options)).unwrap_or_else(|payload| {
-                let message = payload
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "unknown panic".into());
-                Err(ExtractError::Panic(message))
-            })
-        });
+        .and_then(|req| extract_caught(html, &req.hints, &req.options));
     match outcome {
         Ok(result) => serde_json::to_string(&Response { ok: true, result: Some(&result), error: None }),
-        Err(e) => serde_json::to_string(&Response {
-            ok: false,
-            result: None,
-            error: Some(ErrorBody { kind: e.kind(), message: e.to_string() }),
-        }),
+        Err(e) => serde_json::to_string(&Response::failed(&e)),
     }
     .expect("serializing plain structs cannot fail")
 }
 
+/// [`extract`], with a panic inside the core caught and returned as [`ExtractError::Panic`].
+pub(crate) fn extract_caught(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, ExtractError> {
+    std::panic::catch_unwind(|| extract(html, hints, options)).unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".into());
+        Err(ExtractError::Panic(message))
+    })
+}
+
 #[derive(Serialize)]
-struct Response<'a> {
+pub(crate) struct Response<'a> {
     ok: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     result: Option<&'a Extraction>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<ErrorBody>,
+}
+
+impl Response<'_> {
+    pub(crate) fn failed(e: &ExtractError) -> Self {
+        Response { ok: false, result: None, error: Some(ErrorBody { kind: e.kind(), message: e.to_string() }) }
+    }
 }
 
 #[derive(Serialize)]

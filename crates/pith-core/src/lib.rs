@@ -11,7 +11,8 @@
 //! 5. `classify`: the page type and the acceptance verdict.
 //!
 //! `api` holds the types that cross the boundary to the Node addon and the WebAssembly
-//! build, which both call [`extract_json`].
+//! build, which both call [`extract_json`] (the library API) and [`extract_line`] (`pith
+//! extract`, whose output lines `line` writes).
 
 mod api;
 mod attrs;
@@ -20,6 +21,7 @@ mod deadline;
 pub mod encoding;
 mod hints;
 mod language;
+mod line;
 mod metadata;
 mod output;
 mod pipeline;
@@ -30,6 +32,7 @@ mod tree;
 mod url;
 
 pub use api::*;
+pub use line::extract_line;
 
 /// A fingerprint of this crate's sources, the same in every build made from them.
 pub const SOURCE_HASH: &str = env!("PITH_CORE_SOURCE_HASH");

@@ -1,11 +1,11 @@
-//! Node-API binding of pith-core. One function, one call per record: all per-element work
-//! stays inside Rust. The result is the JSON text produced by `pith_core::extract_json`,
-//! returned unchanged so the native and WebAssembly builds can be compared byte for byte.
+//! Node-API binding of pith-core. One call per record, all per-element work inside Rust:
+//! `extract` for the library API and `extractLine` for `pith extract`. Results are the core's
+//! bytes unchanged, so the native and WebAssembly builds can be compared byte for byte.
 //! Besides it, the WARC reader's gzip inflater (inflate.rs).
 
 mod inflate;
 
-use napi::bindgen_prelude::Uint8Array;
+use napi::bindgen_prelude::{Buffer, Uint8Array};
 use napi_derive::napi;
 
 /// `extract(html, requestJson) -> responseJson`.
@@ -15,6 +15,14 @@ use napi_derive::napi;
 pub fn extract(html: Uint8Array, request: String) -> String {
     QUIET_PANICS.call_once(install_quiet_panic_hook);
     pith_core::extract_json(&html, &request)
+}
+
+/// `extractLine(html, requestJson) -> Buffer`: `pith_core::extract_line`'s summary, newline and
+/// output line, handed over without a copy.
+#[napi]
+pub fn extract_line(html: Uint8Array, request: String) -> Buffer {
+    QUIET_PANICS.call_once(install_quiet_panic_hook);
+    pith_core::extract_line(&html, &request).into()
 }
 
 static QUIET_PANICS: std::sync::Once = std::sync::Once::new();

@@ -12,8 +12,9 @@
 //! 1. `pith_alloc(len) -> ptr` twice: one buffer for the HTML, one for the request JSON;
 //!    the caller copies the bytes in.
 //! 2. `pith_extract(html_ptr, html_len, req_ptr, req_len) -> handle` takes ownership of both
-//!    buffers (frees them) and returns a handle to the response JSON (`pith_core::extract_json`).
-//! 3. `pith_result_ptr(handle)` / `pith_result_len(handle)` locate the UTF-8 JSON text;
+//!    buffers (frees them) and returns a handle to the response JSON (`pith_core::extract_json`);
+//!    `pith_extract_line`, the same for `pith_core::extract_line`.
+//! 3. `pith_result_ptr(handle)` / `pith_result_len(handle)` locate the result bytes;
 //!    `pith_result_free(handle)` releases it.
 //!
 //! Panics abort (panic=abort, so the module traps). A panic hook first copies the panic message
@@ -41,26 +42,37 @@ pub unsafe extern "C" fn pith_free(ptr: *mut u8, len: usize) {
     drop(Vec::from_raw_parts(ptr, 0, len));
 }
 
-/// Runs one record. Consumes both input buffers; returns a result handle.
+/// Runs one record through [`pith_core::extract_json`] (the library API). Consumes both input
+/// buffers; returns a result handle.
 ///
 /// # Safety
 /// Both (ptr, len) pairs must come from `pith_alloc(len)` with `len` bytes written.
 #[no_mangle]
-pub unsafe extern "C" fn pith_extract(
-    html_ptr: *mut u8,
-    html_len: usize,
-    req_ptr: *mut u8,
-    req_len: usize,
-) -> *mut String {
+pub unsafe extern "C" fn pith_extract(html_ptr: *mut u8, html_len: usize, req_ptr: *mut u8, req_len: usize) -> *mut Vec<u8> {
+    run(html_ptr, html_len, req_ptr, req_len, |html, request| pith_core::extract_json(html, request).into_bytes())
+}
+
+/// Runs one record through [`pith_core::extract_line`] (`pith extract`'s summary and output
+/// line). Consumes both input buffers; returns a result handle.
+///
+/// # Safety
+/// As for [`pith_extract`].
+#[no_mangle]
+pub unsafe extern "C" fn pith_extract_line(html_ptr: *mut u8, html_len: usize, req_ptr: *mut u8, req_len: usize) -> *mut Vec<u8> {
+    run(html_ptr, html_len, req_ptr, req_len, pith_core::extract_line)
+}
+
+unsafe fn run(html_ptr: *mut u8, html_len: usize, req_ptr: *mut u8, req_len: usize, extract: impl Fn(&[u8], &str) -> Vec<u8>) -> *mut Vec<u8> {
     install_panic_hook();
     let html = Vec::from_raw_parts(html_ptr, html_len, html_len);
     let req = Vec::from_raw_parts(req_ptr, req_len, req_len);
     let out = match std::str::from_utf8(&req) {
-        Ok(request) => pith_core::extract_json(&html, request),
+        Ok(request) => extract(&html, request),
         // Same envelope as the core's own errors. JS always sends valid UTF-8, so this is a guard.
         Err(e) => format!(
             "{{\"ok\":false,\"error\":{{\"kind\":\"bad_request\",\"message\":\"bad request: request is not UTF-8: {e}\"}}}}"
-        ),
+        )
+        .into_bytes(),
     };
     drop(html);
     drop(req);
@@ -68,23 +80,23 @@ pub unsafe extern "C" fn pith_extract(
 }
 
 /// # Safety
-/// `handle` must be a live handle from `pith_extract`.
+/// `handle` must be a live handle from `pith_extract` or `pith_extract_line`.
 #[no_mangle]
-pub unsafe extern "C" fn pith_result_ptr(handle: *const String) -> *const u8 {
+pub unsafe extern "C" fn pith_result_ptr(handle: *const Vec<u8>) -> *const u8 {
     (&*handle).as_ptr()
 }
 
 /// # Safety
-/// `handle` must be a live handle from `pith_extract`.
+/// As for [`pith_result_ptr`].
 #[no_mangle]
-pub unsafe extern "C" fn pith_result_len(handle: *const String) -> usize {
+pub unsafe extern "C" fn pith_result_len(handle: *const Vec<u8>) -> usize {
     (&*handle).len()
 }
 
 /// # Safety
-/// `handle` must be a live handle from `pith_extract`, freed once.
+/// As for [`pith_result_ptr`]; freed once.
 #[no_mangle]
-pub unsafe extern "C" fn pith_result_free(handle: *mut String) {
+pub unsafe extern "C" fn pith_result_free(handle: *mut Vec<u8>) {
     drop(Box::from_raw(handle));
 }
 
