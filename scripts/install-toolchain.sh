@@ -4,9 +4,11 @@
 # Debian's Rust (rustc-web, /usr/bin/rustc) with its matching std source (rust-web-src) and cargo's
 # -Zbuild-std, linked by wasm-ld-22. binaryen provides wasm-opt (optional, used when present).
 # gcc and libc6-dev build libdeflate (C), which the native addon links for inflating WARC members.
+# llvm-22 provides llvm-profdata for the profile-guided native build (scripts/build-native.sh); its
+# major version must be that of rustc's LLVM (rustc -vV: 22 for Rust 1.95).
 # apt-get update runs only when something is missing. Needs root (or sudo).
 set -euo pipefail
-pkgs=(rustc-web cargo-web rust-web-src lld-22 binaryen gcc libc6-dev)
+pkgs=(rustc-web cargo-web rust-web-src lld-22 binaryen gcc libc6-dev llvm-22)
 missing=()
 for p in "${pkgs[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
