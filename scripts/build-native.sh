@@ -11,7 +11,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 napi=(npx napi build --platform --release --no-js --manifest-path crates/pith-node/Cargo.toml
       --package-json-path crates/pith-node/package.json)
-out=crates/pith-node
+out=${PITH_NATIVE_OUT:-crates/pith-node}
 
 llvm=$(rustc -vV | sed -n 's/^LLVM version: \([0-9]*\).*/\1/p')
 profdata=$(command -v "llvm-profdata-$llvm" || command -v "/usr/lib/llvm-$llvm/bin/llvm-profdata" || true)

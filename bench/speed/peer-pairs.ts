@@ -2,9 +2,11 @@
 // of this shared machine (the peer rows of speed.md are measured minutes apart from pith's, and other tenants'
 // load moves the rates by a quarter between runs).
 //
-//   node --expose-gc --import tsx bench/speed/peer-pairs.ts [--peer resiliparse] [--ids FILE] [--runs R] [--out DIR]
+//   node --expose-gc --import tsx bench/speed/peer-pairs.ts [--peer resiliparse | --peer-addon FILE] [--ids FILE]
+//        [--runs R] [--out DIR]
 //
-// Starts pith's runner (bench/speed/pith.ts --engine native --serve) and the peer's (bench/peers/run_py.py --serve);
+// Starts pith's runner (bench/speed/pith.ts --engine native --serve) and the peer's (bench/peers/run_py.py --serve;
+// with --peer-addon, pith's runner again, loading the native addon FILE: another build of the same core);
 // each loads the pages and warms up, then runs one timed pass over all pages per request. Once both are ready, R
 // pairs: peer then pith and pith then peer in turn. Writes <out>/peer-pairs.json with every pair's pith/peer ratio.
 import fs from 'node:fs';
@@ -17,11 +19,12 @@ import { median } from './stats.js';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PY = path.join(REPO, 'bench/.venv/bin/python');
 
-const a = { peer: 'resiliparse', ids: null as string | null, runs: 3, out: path.join(REPO, 'bench', '.cache', 'peers') };
+const a = { peer: 'resiliparse', addon: null as string | null, ids: null as string | null, runs: 3, out: path.join(REPO, 'bench', '.cache', 'peers') };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const k = argv[i]!, v = () => argv[++i]!;
   if (k === '--peer') a.peer = v();
+  else if (k === '--peer-addon') (a.addon = path.resolve(v())), (a.peer = `pith-native (${path.relative(REPO, a.addon)})`);
   else if (k === '--ids') a.ids = v();
   else if (k === '--runs') a.runs = Number(v());
   else if (k === '--out') a.out = v();
@@ -29,8 +32,8 @@ for (let i = 0; i < argv.length; i++) {
 }
 
 /** A runner in --serve mode: `ready` resolves after its warm-up; `pass()` runs one timed pass, giving pages/s. */
-function runner(name: string, cmd: string, args: string[]) {
-  const child = spawn(cmd, [...args, '--serve', ...(a.ids ? ['--ids', a.ids] : [])], { cwd: REPO, stdio: ['pipe', 'pipe', 'inherit'] });
+function runner(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const child = spawn(cmd, [...args, '--serve', ...(a.ids ? ['--ids', a.ids] : [])], { cwd: REPO, env, stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const next = async () => {
     const r = await lines.next();
@@ -47,8 +50,11 @@ function runner(name: string, cmd: string, args: string[]) {
   return { name, ready, pass, close: () => child.stdin!.end() };
 }
 
-const pith = runner('pith-native', process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/speed/pith.ts', '--engine', 'native']);
-const peer = runner(a.peer, PY, ['bench/peers/run_py.py', '--peer', a.peer]);
+const pithArgs = ['--expose-gc', '--import', 'tsx', 'bench/speed/pith.ts', '--engine', 'native'];
+const pith = runner('pith-native', process.execPath, pithArgs);
+const peer = a.addon
+  ? runner(a.peer, process.execPath, pithArgs, { ...process.env, PITH_NATIVE_ADDON: a.addon })
+  : runner(a.peer, PY, ['bench/peers/run_py.py', '--peer', a.peer]);
 await Promise.all([pith.ready, peer.ready]);
 const pairs: { pith_pages_per_s: number; peer_pages_per_s: number; ratio: number }[] = [];
 for (let r = 0; r < a.runs; r++) {
