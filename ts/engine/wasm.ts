@@ -101,8 +101,11 @@ function trapResponse(ex: PithWasmExports, e: unknown): string {
   return JSON.stringify({ ok: false, error: { kind: 'panic', message: `internal error (panic): ${message}` } });
 }
 
-/** Copies the record and request in, runs `entry`, and copies the result bytes out. */
-function call(entry: 'pith_extract' | 'pith_extract_line', html: Uint8Array, requestJson: string): Uint8Array {
+/**
+ * Copies the record and request in, runs `entry`, and hands `read` a view of the result bytes, which
+ * live in the module's memory until the result is freed (so `read` must copy what it keeps).
+ */
+function call<T>(entry: 'pith_extract' | 'pith_extract_line', html: Uint8Array, requestJson: string, read: (bytes: Uint8Array) => T): T {
   const ex = getInstance();
   try {
     const htmlPtr = ex.pith_alloc(html.length);
@@ -113,27 +116,26 @@ function call(entry: 'pith_extract' | 'pith_extract_line', html: Uint8Array, req
     const reqPtr = ex.pith_alloc(req.length);
     new Uint8Array(ex.memory.buffer, reqPtr, req.length).set(req);
     const handle = ex[entry](htmlPtr, html.length, reqPtr, req.length);
-    const ptr = ex.pith_result_ptr(handle);
-    const out = ex.memory.buffer.slice(ptr, ptr + ex.pith_result_len(handle));
+    const out = read(new Uint8Array(ex.memory.buffer, ex.pith_result_ptr(handle), ex.pith_result_len(handle)));
     ex.pith_result_free(handle);
     // Linear memory never shrinks: after an outsized record, start the next call from a fresh
     // instance rather than keep the peak for the rest of the run.
     if (ex.memory.buffer.byteLength > MAX_RETAINED_MEMORY) instance = undefined;
-    return new Uint8Array(out);
+    return out;
   } catch (e) {
-    if (isTrap(e)) return encoder.encode(trapResponse(ex, e));
+    if (isTrap(e)) return read(encoder.encode(trapResponse(ex, e)));
     throw e;
   }
 }
 
 /** One record through the WebAssembly core; returns the core's JSON text unchanged. */
 export function extractWasm(html: Uint8Array, requestJson: string): string {
-  return decoder.decode(call('pith_extract', html, requestJson));
+  return call('pith_extract', html, requestJson, (bytes) => decoder.decode(bytes));
 }
 
 /** One record through the WebAssembly core's `extract_line`: the summary, a newline, the output line. */
 export function extractLineWasm(html: Uint8Array, requestJson: string): Uint8Array {
-  return call('pith_extract_line', html, requestJson);
+  return call('pith_extract_line', html, requestJson, (bytes) => bytes.slice());
 }
 
 /** Test hook: makes the module panic (trap) through the same error path as a real panic. */
