@@ -8,23 +8,31 @@
 # major version must be that of rustc's LLVM (rustc -vV: 22 for Rust 1.95).
 # apt-get update runs only when something is missing. Needs root (or sudo).
 set -euo pipefail
-pkgs=(rustc-web cargo-web rust-web-src lld-22 binaryen gcc libc6-dev llvm-22)
+pkgs=(rustc-web cargo-web rust-web-src lld-22 binaryen gcc libc6-dev)
+optional=(llvm-22)   # without it, scripts/build-native.sh makes a plain (not profile-guided) build
 missing=()
-for p in "${pkgs[@]}"; do
+optional_missing=()
+for p in "${pkgs[@]}" "${optional[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
-    missing+=("$p")
+    if [[ " ${optional[*]} " == *" $p "* ]]; then optional_missing+=("$p"); else missing+=("$p"); fi
   fi
 done
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-toolchain: all present (${pkgs[*]})"
+if [ ${#missing[@]} -eq 0 ] && [ ${#optional_missing[@]} -eq 0 ]; then
+  echo "install-toolchain: all present (${pkgs[*]} ${optional[*]})"
   exit 0
 fi
 sudo=()
 if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
-echo "install-toolchain: installing ${missing[*]}"
+echo "install-toolchain: installing ${missing[*]} ${optional_missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 "${sudo[@]}" apt-get update -qq
-"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+if [ ${#optional_missing[@]} -gt 0 ]; then
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${optional_missing[@]}" \
+    || echo "install-toolchain: could not install ${optional_missing[*]}; the native build will not be profile-guided" >&2
+fi
 # rust-web-src links /usr/lib/rustlib/src/rust to the std source, where -Zbuild-std looks.
 test -e /usr/lib/rustlib/src/rust/library/std/Cargo.toml || {
   echo "install-toolchain: std source not found under /usr/lib/rustlib/src/rust" >&2; exit 1; }
