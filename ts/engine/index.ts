@@ -63,7 +63,7 @@ export function extractRaw(bytes: Uint8Array, requestJson: string, engine: Engin
 }
 
 /**
- * `pith extract`'s call: bytes and a line request (`{"hints","options","record","extractor"}`,
+ * `pith extract`'s call: bytes and a line request (`{"options","record","extractor"}`,
  * see crates/pith-core/src/line.rs) in; out, the core's bytes: a summary JSON object, a newline
  * and the finished output line, or only `{"ok":false,"error":{..}}`.
  * Throws only when the engine itself cannot be loaded.

@@ -86,9 +86,7 @@ export function extractRecord(ev: Extract<RecordEvent, { kind: 'extract' }>, ctx
     addStage('http_decode', t1 - t);
     t = t1;
   }
-  const request =
-    `{"hints":${JSON.stringify({ contentType: meta.contentType, url: meta.url })},"options":${ctx.coreOptionsJson},` +
-    `"record":${JSON.stringify(recordMeta(meta))},"extractor":${ctx.extractorJson}}`;
+  const request = `{"options":${ctx.coreOptionsJson},"record":${JSON.stringify(recordMeta(meta))},"extractor":${ctx.extractorJson}}`;
   let out: Uint8Array;
   try {
     out = extractLine(html, request, ctx.engine);
@@ -127,7 +125,7 @@ type LineSummary =
   | ({ ok: true; empty: boolean; html_bytes: number } & Pick<Extraction, 'accepted' | 'reject_reason' | 'page_type' | 'text_bytes' | 'content_ratio'>)
   | { ok: false; error: { kind: ErrorKind; message: string } };
 
-/** The record's provenance as the output line reports it (line.rs `RecordMeta`). */
+/** The record's provenance as the output line reports it (line.rs `RecordMeta`); its URL and type are also the core's hints. */
 function recordMeta(meta: RecordMeta) {
   return {
     id: meta.id ?? '',

@@ -8,12 +8,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::borrow::Cow;
 
-/// What `pith extract` sends per record: the core's hints and options, the record's
-/// provenance, and the run's `extractor` block, copied into the line as it is.
+/// What `pith extract` sends per record: the core's options, the record's provenance (whose URL
+/// and Content-Type are also the core's hints), and the run's `extractor` block, copied into the
+/// line as it is.
 #[derive(Deserialize)]
 pub struct LineRequest<'a> {
-    #[serde(default)]
-    pub hints: Hints,
     #[serde(default)]
     pub options: Options,
     #[serde(borrow)]
@@ -143,7 +142,9 @@ pub fn extract_line(html: &[u8], request_json: &str) -> Vec<u8> {
         Ok(req) => req,
         Err(e) => return failed(&ExtractError::BadRequest(e.to_string())),
     };
-    let x = match extract_caught(html, &req.hints, &req.options) {
+    let record = &req.record;
+    let hints = Hints { content_type: record.content_type.as_deref().map(str::to_owned), url: record.url.as_deref().map(str::to_owned) };
+    let x = match extract_caught(html, &hints, &req.options) {
         Ok(x) => x,
         Err(e) => return failed(&e),
     };
@@ -175,7 +176,7 @@ mod tests {
 
     fn request(options: &str) -> String {
         format!(
-            r#"{{"hints":{{"url":"https://example.com/a"}},"options":{options},"record":{{"id":"urn:uuid:1","url":"https://example.com/a","date":"2024-05-01T00:00:00Z","http_status":200,"content_type":"text/html","source":{{"file":"x.warc.gz","offset":10,"length":20}},"warc_truncated":false}},"extractor":{{"name":"pith","version":"0"}}}}"#
+            r#"{{"options":{options},"record":{{"id":"urn:uuid:1","url":"https://example.com/a","date":"2024-05-01T00:00:00Z","http_status":200,"content_type":"text/html","source":{{"file":"x.warc.gz","offset":10,"length":20}},"warc_truncated":false}},"extractor":{{"name":"pith","version":"0"}}}}"#
         )
     }
 
