@@ -10,13 +10,11 @@
 set -euo pipefail
 pkgs=(rustc-web cargo-web rust-web-src lld-22 binaryen gcc libc6-dev)
 optional=(llvm-22)   # without it, scripts/build-native.sh makes a plain (not profile-guided) build
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 missing=()
+for p in "${pkgs[@]}"; do installed "$p" || missing+=("$p"); done
 optional_missing=()
-for p in "${pkgs[@]}" "${optional[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
-    if [[ " ${optional[*]} " == *" $p "* ]]; then optional_missing+=("$p"); else missing+=("$p"); fi
-  fi
-done
+for p in "${optional[@]}"; do installed "$p" || optional_missing+=("$p"); done
 if [ ${#missing[@]} -eq 0 ] && [ ${#optional_missing[@]} -eq 0 ]; then
   echo "install-toolchain: all present (${pkgs[*]} ${optional[*]})"
   exit 0

@@ -24,7 +24,10 @@ const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const k = argv[i]!, v = () => argv[++i]!;
   if (k === '--peer') a.peer = v();
-  else if (k === '--peer-addon') (a.addon = path.resolve(v())), (a.peer = `pith-native (${path.relative(REPO, a.addon)})`);
+  else if (k === '--peer-addon') {
+    a.addon = path.resolve(v());
+    a.peer = `pith-native (${path.relative(REPO, a.addon)})`;
+  }
   else if (k === '--ids') a.ids = v();
   else if (k === '--runs') a.runs = Number(v());
   else if (k === '--out') a.out = v();

@@ -27,9 +27,9 @@ pub fn extract_line(html: Uint8Array, request: String) -> Buffer {
 
 static QUIET_PANICS: std::sync::Once = std::sync::Once::new();
 
-/// A panic in the core is caught by `extract_json` and returned as a `panic` error record, so
-/// the default hook's multi-line report (a full backtrace when RUST_BACKTRACE is set) would only
-/// flood a crawl's stderr. Print one line instead; `PITH_PANIC_BACKTRACE=1` keeps the default.
+/// A panic in the core is caught by `extract_json` and `extract_line` and returned as a `panic`
+/// error record, so the default hook's multi-line report (a full backtrace when RUST_BACKTRACE is
+/// set) would only flood a crawl's stderr. Print one line instead; `PITH_PANIC_BACKTRACE=1` keeps the default.
 /// The hook belongs to this addon's own copy of std, so it affects nothing else in the process.
 fn install_quiet_panic_hook() {
     if std::env::var_os("PITH_PANIC_BACKTRACE").is_some_and(|v| v == "1") {
