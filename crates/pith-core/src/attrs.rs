@@ -36,6 +36,9 @@ pub struct Attrs<'a> {
     pub style: Option<&'a str>,
     pub href: Option<&'a str>,
     pub alt: Option<&'a str>,
+    pub src: Option<&'a str>,
+    /// Where lazy-loading scripts keep an image's real source (`src` is then a placeholder).
+    pub data_src: Option<&'a str>,
     pub r#type: Option<&'a str>,
     pub content: Option<&'a str>,
     pub property: Option<&'a str>,
@@ -65,6 +68,8 @@ impl<'a> Attrs<'a> {
                 "style" => &mut a.style,
                 "href" => &mut a.href,
                 "alt" => &mut a.alt,
+                "src" => &mut a.src,
+                "data-src" => &mut a.data_src,
                 "type" => &mut a.r#type,
                 "content" => &mut a.content,
                 "property" => &mut a.property,

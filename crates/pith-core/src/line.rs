@@ -104,7 +104,7 @@ impl<'a> Line<'a> {
             id: &record.id,
             text: &x.text,
             markdown: options.markdown.then(|| x.markdown.as_deref().unwrap_or("")),
-            comments: options.comments.then(|| x.comments.as_deref()),
+            comments: options.comments.then_some(x.comments.as_deref()),
             url: record.url.as_deref(),
             date: record.date.as_deref(),
             title: x.title.as_deref(),

@@ -34,7 +34,8 @@ pub struct Node {
     pub children: Vec<Child>,
     /// Flags from [`hints`].
     pub hints: hints::Flags,
-    /// `href` of links, `alt` of images, the language of code blocks.
+    /// `href` of links, the language of code blocks (also on the `<div class="highlight-python">`
+    /// a highlighter wraps around one), an image's alt text and source (see [`Node::image`]).
     pub attr: Option<Box<str>>,
 }
 
@@ -335,8 +336,8 @@ impl Builder {
 
         let attr = match tag {
             Tag::A => attrs.href.map(decode_attr),
-            Tag::Img => attrs.alt.map(decode_attr),
-            Tag::Pre | Tag::Code => attrs.class.and_then(code_language),
+            Tag::Img => image(&attrs),
+            Tag::Pre | Tag::Code | Tag::Div => attrs.class.and_then(code_language),
             _ => None,
         };
         let parent = self.stack.last().map_or(0, |o| o.id);
@@ -509,16 +510,39 @@ fn decode_attr(value: &str) -> Box<str> {
     htmlize::unescape_attribute(value).trim().into()
 }
 
-/// `language-rust`, `lang-py`, `highlight-source-js` -> the language name.
+/// `language-rust`, `lang-py`, `highlight-source-js`, `highlight-python` (Sphinx, on the
+/// wrapper) -> the language name.
 fn code_language(class: &str) -> Option<Box<str>> {
     class.split_ascii_whitespace().find_map(|c| {
         let lang = c
             .strip_prefix("language-")
             .or_else(|| c.strip_prefix("lang-"))
             .or_else(|| c.strip_prefix("highlight-source-"))
+            .or_else(|| c.strip_prefix("highlight-"))
             .or_else(|| c.strip_prefix("brush:"))?;
-        (!lang.is_empty() && lang.len() <= 20).then(|| lang.to_ascii_lowercase().into())
+        // Sphinx's `highlight-default` names its configured default, not a language.
+        (!lang.is_empty() && lang.len() <= 20 && lang != "default").then(|| lang.to_ascii_lowercase().into())
     })
+}
+
+/// Separates an image's alt text from its source in [`Node::attr`].
+const IMAGE_SEPARATOR: char = '\u{1f}';
+
+/// A described image's alt text and source, for Markdown: images without alt text are
+/// decoration, and `data:` sources are payload, so neither is kept. A lazy-loaded image's
+/// `data-src` wins over the placeholder in its `src`.
+fn image(attrs: &Attrs) -> Option<Box<str>> {
+    let alt = decode_attr(attrs.alt?);
+    let usable = |s: &&str| !s.trim().is_empty() && !s.trim_start().starts_with("data:");
+    let src = decode_attr(attrs.data_src.filter(usable).or(attrs.src.filter(usable))?);
+    (!alt.is_empty() && !alt.contains(IMAGE_SEPARATOR)).then(|| format!("{alt}{IMAGE_SEPARATOR}{src}").into())
+}
+
+impl Node {
+    /// An `<img>`'s alt text and source (as written; resolve it against the page's base).
+    pub fn image(&self) -> Option<(&str, &str)> {
+        self.attr.as_deref().filter(|_| self.tag == Tag::Img)?.split_once(IMAGE_SEPARATOR)
+    }
 }
 
 #[cfg(test)]

@@ -119,6 +119,47 @@ fn code_blocks_keep_whitespace_and_language() {
 }
 
 #[test]
+fn markdown_marks_inline_code_and_takes_the_language_from_a_highlighter_wrapper() {
+    let html = b"<body><article><p>Call <code>route()</code> with the path, or pass <code>--app</code> to the command.</p>\
+        <div class=\"highlight-python notranslate\"><div class=\"highlight\"><pre>app = Flask(__name__)</pre></div></div>\
+        <p>Run it with <code>a `tick`</code> and read on; the server starts at once.</p>";
+    let result = extract(html, &Hints::default(), &opts()).unwrap();
+    let md = result.markdown.unwrap();
+    assert!(md.contains("Call `route()` with the path, or pass `--app` to the command."), "{md:?}");
+    assert!(md.contains("```python\napp = Flask(__name__)\n```"), "{md:?}");
+    assert!(md.contains("Run it with `` a `tick` `` and read on"), "{md:?}");
+    assert!(result.text.contains("Call route() with the path"), "text keeps no backticks: {:?}", result.text);
+}
+
+#[test]
+fn markdown_keeps_described_images_and_text_does_not() {
+    let html = br#"<body><article><p>The vent field at dawn, as the survey team found it on the first dive.</p>
+        <p><img src="/img/vent.jpg" alt="A black smoker [left] venting"></p>
+        <img alt="" src="/img/spacer.gif"><img alt="Inline pixel" src="data:image/png;base64,AAAA">
+        <figure><img src="data:image/gif;base64,R0lGOD" data-src="img/crab (1).jpg" alt="A yeti crab"><figcaption>Crabs farm bacteria on their claws.</figcaption></figure>
+        <p>More text follows the pictures here, describing the whole expedition.</p>"#;
+    let hints = Hints { url: Some("https://ocean.example/dives/2026/".into()), ..Hints::default() };
+    let result = extract(html, &hints, &opts()).unwrap();
+    let md = result.markdown.unwrap();
+    assert!(md.contains("![A black smoker \\[left\\] venting](https://ocean.example/img/vent.jpg)"), "{md:?}");
+    assert!(md.contains("![A yeti crab](https://ocean.example/dives/2026/img/crab%20%281%29.jpg)"), "lazy source: {md:?}");
+    assert!(!md.contains("spacer") && !md.contains("data:") && !md.contains("Inline pixel"), "{md:?}");
+    assert!(!result.text.contains("smoker") && !result.text.contains("yeti"), "alt text is not page text: {:?}", result.text);
+    assert!(result.text.contains("dive.\n\nCrabs farm bacteria"), "no empty paragraph for an image: {:?}", result.text);
+}
+
+#[test]
+fn permalink_glyphs_are_not_text() {
+    let html = "<body><article><h2>Deep vents<a class=\"headerlink\" href=\"#deep-vents\">¶</a></h2>\
+        <p>Vents host life without sunlight, which surprised biologists in 1977.<a href=\"#fnref1\">↩︎</a></p>\
+        <p>See the <a href=\"#map\">map</a> and note <a href=\"#fn2\">2</a> for the full survey of the rift.</p>";
+    let result = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert!(result.text.starts_with("Deep vents\n\nVents host life without sunlight, which surprised biologists in 1977.\n\n"), "{:?}", result.text);
+    assert!(result.text.contains("See the map and note 2 for the full survey"), "{:?}", result.text);
+    assert!(result.markdown.unwrap().starts_with("## Deep vents\n"));
+}
+
+#[test]
 fn lists_nest() {
     let html = b"<body><article><p>Things to pack for a week of camping in the mountains:</p>\
         <ul><li>Tent<ul><li>Poles</li><li>Pegs</li></ul></li><li>Stove</li></ul><ol><li>Drive</li><li>Hike</li></ol>";

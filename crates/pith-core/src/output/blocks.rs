@@ -22,7 +22,17 @@ pub struct Block {
     pub kind: Kind,
     /// Whitespace-collapsed text (raw for code); empty for table rows.
     pub text: String,
+    /// The same inline content as Markdown (inline code in backticks, described images), when
+    /// Markdown is wanted and it differs from `text`. A block of images only has no `text`.
+    pub markdown: Option<String>,
     pub quote_depth: u8,
+}
+
+impl Block {
+    /// A block with nothing for the plain text (a paragraph of images).
+    pub fn markdown_only(&self) -> bool {
+        self.text.is_empty() && self.markdown.is_some()
+    }
 }
 
 #[derive(Default)]
@@ -41,12 +51,23 @@ pub struct Walker<'a> {
     pub blocks: Vec<Block>,
     pub links: Vec<Link>,
     inline: String,
+    /// The inline text as Markdown, built beside `inline` when Markdown is wanted.
+    inline_markdown: Option<String>,
+    /// The URL image sources resolve against.
+    base: Option<&'a str>,
     ctx: Context,
 }
 
 impl<'a> Walker<'a> {
     pub fn new(tree: &'a Tree, removed: &'a [bool], skip: &'a dyn Fn(NodeId) -> bool) -> Self {
-        Walker { tree, removed, skip, blocks: Vec::new(), links: Vec::new(), inline: String::new(), ctx: Context::default() }
+        Walker { tree, removed, skip, blocks: Vec::new(), links: Vec::new(), inline: String::new(), inline_markdown: None, base: None, ctx: Context::default() }
+    }
+
+    /// Also builds each block's Markdown; image sources resolve against `base`.
+    pub fn with_markdown(mut self, base: Option<&'a str>) -> Self {
+        self.inline_markdown = Some(String::new());
+        self.base = base;
+        self
     }
 
     pub fn walk(&mut self, id: NodeId) {
@@ -73,7 +94,7 @@ impl<'a> Walker<'a> {
             }
             Tag::Pre => {
                 self.flush();
-                let language = node.attr.clone().or_else(|| self.first_code_language(id));
+                let language = node.attr.clone().or_else(|| self.first_code_language(id)).or_else(|| self.wrapper_code_language(id));
                 let mut raw = String::new();
                 self.raw_text(id, &mut raw);
                 let raw = raw.trim_matches('\n').trim_end();
@@ -92,16 +113,40 @@ impl<'a> Walker<'a> {
                 self.flush();
                 self.table(id);
             }
-            Tag::Br => self.inline.push(LINE_BREAK),
-            Tag::Img => {}
+            Tag::Br => self.push_inline(LINE_BREAK.encode_utf8(&mut [0; 4])),
+            Tag::Img => {
+                if let (Some(markdown), Some((alt, src))) = (&mut self.inline_markdown, node.image()) {
+                    let src = self.base.map_or_else(|| src.to_string(), |base| crate::url::resolve(base, src));
+                    markdown.push_str(&format!(" ![{}]({}) ", alt.replace('[', "\\[").replace(']', "\\]"), markdown_destination(&src)));
+                }
+            }
             Tag::A => {
                 let start = self.inline.len();
+                let markdown_start = self.inline_markdown.as_ref().map_or(0, String::len);
                 self.children(id);
                 // A block inside the link may have flushed the buffer: then no link text.
                 if let (Some(href), Some(inner)) = (&node.attr, self.inline.get(start..)) {
                     let text = collapse(inner);
-                    if !text.is_empty() && !href.starts_with("javascript:") && !href.starts_with('#') {
+                    if href.starts_with('#') && is_anchor_glyph(&text) {
+                        // A heading's permalink ("¶", "#", "§"): not part of the text.
+                        self.inline.truncate(start);
+                        if let Some(markdown) = &mut self.inline_markdown {
+                            markdown.truncate(markdown_start.min(markdown.len()));
+                        }
+                    } else if !text.is_empty() && !href.starts_with("javascript:") && !href.starts_with('#') {
                         self.links.push(Link { text, href: href.to_string() });
+                    }
+                }
+            }
+            Tag::Code if self.inline_markdown.is_some() => {
+                let start = self.inline_markdown.as_ref().map_or(0, String::len);
+                self.children(id);
+                if let Some(markdown) = &mut self.inline_markdown {
+                    if let Some(code) = markdown.get(start..).map(collapse).filter(|c| !c.is_empty()) {
+                        let fence = if code.contains('`') { "``" } else { "`" };
+                        let pad = if code.starts_with('`') || code.ends_with('`') { " " } else { "" };
+                        markdown.truncate(start);
+                        markdown.push_str(&format!("{fence}{pad}{code}{pad}{fence}"));
                     }
                 }
             }
@@ -113,7 +158,7 @@ impl<'a> Walker<'a> {
     fn children(&mut self, id: NodeId) {
         for child in &self.tree.node(id).children {
             match *child {
-                Child::Text(s, e) => self.inline.push_str(self.tree.text_of(s, e)),
+                Child::Text(s, e) => self.push_inline(self.tree.text_of(s, e)),
                 Child::Node(c) => {
                     if !self.removed[c as usize] && !(self.skip)(c) {
                         self.walk(c);
@@ -132,13 +177,23 @@ impl<'a> Walker<'a> {
         self.ctx.kind = outer;
     }
 
-    fn flush(&mut self) {
-        if self.inline.is_empty() {
-            return;
+    fn push_inline(&mut self, text: &str) {
+        self.inline.push_str(text);
+        if let Some(markdown) = &mut self.inline_markdown {
+            markdown.push_str(text);
         }
+    }
+
+    fn flush(&mut self) {
         let text = collapse(&self.inline);
         self.inline.clear();
-        if text.is_empty() {
+        let markdown = self.inline_markdown.as_mut().map(|m| {
+            let collapsed = collapse(m);
+            m.clear();
+            collapsed
+        });
+        let markdown = markdown.filter(|m| !m.is_empty() && *m != text);
+        if text.is_empty() && markdown.is_none() {
             return;
         }
         let kind = match &self.ctx.kind {
@@ -146,11 +201,11 @@ impl<'a> Walker<'a> {
             Some(k) => k.clone(),
             None => Kind::Paragraph,
         };
-        self.push(kind, text);
+        self.blocks.push(Block { kind, text, markdown, quote_depth: self.ctx.quote_depth });
     }
 
     fn push(&mut self, kind: Kind, text: String) {
-        self.blocks.push(Block { kind, text, quote_depth: self.ctx.quote_depth });
+        self.blocks.push(Block { kind, text, markdown: None, quote_depth: self.ctx.quote_depth });
     }
 
     fn raw_text(&self, id: NodeId, out: &mut String) {
@@ -172,6 +227,16 @@ impl<'a> Walker<'a> {
         self.tree.node(id).children.iter().find_map(|c| match *c {
             Child::Node(c) if self.tree.node(c).tag == Tag::Code => self.tree.node(c).attr.clone(),
             _ => None,
+        })
+    }
+
+    /// The language a highlighter names on the boxes it wraps around a code block
+    /// (`<div class="highlight-python"><div class="highlight"><pre>`).
+    fn wrapper_code_language(&self, id: NodeId) -> Option<Box<str>> {
+        let parent = self.tree.node(id).parent;
+        [parent, self.tree.node(parent).parent].into_iter().find_map(|a| {
+            let node = self.tree.node(a);
+            node.attr.clone().filter(|_| node.tag == Tag::Div)
         })
     }
 
@@ -252,6 +317,16 @@ impl<'a> Walker<'a> {
             first = false;
         }
     }
+}
+
+/// A permalink's text: a symbol or two, no letters or digits ("¶", "#", "§", "🔗").
+fn is_anchor_glyph(text: &str) -> bool {
+    !text.is_empty() && text.chars().count() <= 2 && !text.chars().any(char::is_alphanumeric)
+}
+
+/// An image source as a Markdown link destination: spaces and parentheses escaped.
+fn markdown_destination(src: &str) -> String {
+    src.replace(' ', "%20").replace('(', "%28").replace(')', "%29")
 }
 
 /// Stands for `<br>` in inline text until whitespace is collapsed.

@@ -1,5 +1,5 @@
-//! Markdown: ATX headings, nested lists, fenced code with its language, blockquotes and
-//! GFM tables. Links are kept as their text only.
+//! Markdown: ATX headings, nested lists, fenced code with its language, blockquotes, GFM
+//! tables, inline code and described images (`![alt](src)`). Links are kept as their text only.
 
 use super::blocks::{Block, Kind};
 
@@ -8,14 +8,15 @@ pub fn render(blocks: &[Block]) -> String {
     let mut previous: Option<&Kind> = None;
     for block in blocks {
         let quote = "> ".repeat(block.quote_depth as usize);
+        let inline = block.markdown.as_deref().unwrap_or(&block.text);
         let body = match &block.kind {
-            Kind::Heading(level) => format!("{} {}", "#".repeat(*level as usize), escape(&block.text)),
-            Kind::Paragraph => escape(&block.text),
+            Kind::Heading(level) => format!("{} {}", "#".repeat(*level as usize), escape(inline)),
+            Kind::Paragraph => escape(inline),
             Kind::ListItem { depth, ordinal } => {
                 let indent = "   ".repeat(*depth as usize - 1);
                 match ordinal {
-                    Some(n) => format!("{indent}{n}. {}", escape(&block.text)),
-                    None => format!("{indent}- {}", escape(&block.text)),
+                    Some(n) => format!("{indent}{n}. {}", escape(inline)),
+                    None => format!("{indent}- {}", escape(inline)),
                 }
             }
             Kind::Code { language } => {

@@ -22,6 +22,9 @@ pub struct Rendered {
 pub fn render(tree: &Tree, selection: &Selection, want_markdown: bool, want_comments: bool, base: Option<&str>) -> Rendered {
     let is_comment = |id: NodeId| selection.comments.contains(&id);
     let mut walker = Walker::new(tree, &selection.removed, &is_comment);
+    if want_markdown {
+        walker = walker.with_markdown(base);
+    }
     for &root in &selection.roots {
         walker.walk(root);
     }

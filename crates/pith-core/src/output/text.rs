@@ -11,7 +11,7 @@ pub fn render(blocks: &[Block]) -> (String, Vec<Section>) {
     let mut sections: Vec<Section> = Vec::new();
     let mut headings: Vec<(u8, String)> = Vec::new();
     let mut previous: Option<&Kind> = None;
-    for block in blocks {
+    for block in blocks.iter().filter(|b| !b.markdown_only()) {
         let line: Cow<str> = match &block.kind {
             Kind::Heading(_) | Kind::Paragraph | Kind::Code { .. } => Cow::Borrowed(&block.text),
             Kind::ListItem { depth, ordinal } => {
