@@ -178,6 +178,22 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline:
     Ok(builder.finish())
 }
 
+/// What opened since the last text (see [`Builder::text`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Opened {
+    Nothing,
+    /// A plain inline element: the text may need a space.
+    Inline,
+    /// This many code lines inside `<pre>` (more than one: the lines between were blank).
+    CodeLines(u8),
+}
+
+/// A class naming one line of highlighted code: `line` (Shiki), `token-line` (Prism),
+/// `ec-line`, `code-line`; not `inline`, `headline` or `line-of-code` (a wrapper around a line).
+fn names_code_line(class: &str) -> bool {
+    class.split_ascii_whitespace().any(|c| c == "line" || c.ends_with("-line"))
+}
+
 /// What the text of the current element is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Capture {
@@ -218,8 +234,8 @@ struct Builder {
     /// Raw text of the current `<title>` text node, decoded when the node ends.
     pending_title: String,
     capture: Capture,
-    /// A plain inline element just opened: the next text may need a space (see `text`).
-    inline_opened: bool,
+    /// What opened since the last text, which the next text may need a separator after.
+    opened: Opened,
     drop_next: bool,
     meta: MetaCollector,
     noscript_html: String,
@@ -239,7 +255,7 @@ impl Builder {
             raw_start: None,
             pending_title: String::new(),
             capture: Capture::None,
-            inline_opened: false,
+            opened: Opened::Nothing,
             drop_next: false,
             meta: MetaCollector::default(),
             noscript_html: String::new(),
@@ -330,7 +346,12 @@ impl Builder {
         // A plain <span> or <b> says nothing a scorer needs: its text joins the enclosing
         // element's, and it costs no node and no end-tag handler.
         if tag == Tag::Inline && flags == 0 && !dropped {
-            self.inline_opened = true;
+            let code_line = attrs.class.is_some_and(names_code_line) && self.open_tags.contains(&Tag::Pre);
+            self.opened = match self.opened {
+                Opened::CodeLines(n) => Opened::CodeLines(n.saturating_add(code_line as u8)),
+                _ if code_line => Opened::CodeLines(1),
+                _ => Opened::Inline,
+            };
             return None;
         }
 
@@ -423,17 +444,20 @@ impl Builder {
     /// in neither ("MerrellMoab"). A lower-case letter meeting an upper-case one across an
     /// element boundary gets a space (outside code, where `getValue` is split by highlighting).
     fn needs_space_before(&self, raw: &str) -> bool {
-        let (Some(&last), Some(&first)) = (self.text.as_bytes().last(), raw.as_bytes().first()) else { return false };
+        let (Some(last), Some(&first)) = (self.last_adjacent_byte(), raw.as_bytes().first()) else { return false };
+        last.is_ascii_lowercase() && first.is_ascii_uppercase() && !self.open_tags.iter().any(|t| matches!(t, Tag::Pre | Tag::Code))
+    }
+
+    /// The last byte of the text that the next text continues, when no element with a node
+    /// stands between them.
+    fn last_adjacent_byte(&self) -> Option<u8> {
         let adjacent = self.raw_start.is_none()
             && matches!(self.open_children().last(), Some(Child::Text(_, end)) if *end as usize == self.text.len());
-        adjacent
-            && last.is_ascii_lowercase()
-            && first.is_ascii_uppercase()
-            && !self.open_tags.iter().any(|t| matches!(t, Tag::Pre | Tag::Code))
+        adjacent.then(|| self.text.as_bytes().last().copied()).flatten()
     }
 
     fn text(&mut self, raw: &str, last_in_node: bool) {
-        let inline_opened = std::mem::take(&mut self.inline_opened);
+        let opened = std::mem::replace(&mut self.opened, Opened::Nothing);
         match self.capture {
             Capture::Title => self.pending_title.push_str(raw),
             Capture::JsonLd => self.meta.json_ld_text(raw, last_in_node),
@@ -444,11 +468,22 @@ impl Builder {
                 }
             }
             Capture::None if self.dropped_depth == 0 => {
-                let space = inline_opened && self.needs_space_before(raw);
+                let separator = match opened {
+                    Opened::Inline if self.needs_space_before(raw) => " ",
+                    // Highlighters (Shiki, Prism) put each line of code in a `<span class="line">`
+                    // that CSS lays out as a line; minified pages leave no newline between them.
+                    // (The text before may sit in a highlighted token's node, or before the `<pre>`:
+                    // code blocks are rendered with their outer newlines trimmed.)
+                    // A line that so far holds only indentation has begun already.
+                    Opened::CodeLines(n) => match self.text.trim_end_matches([' ', '\t']).as_bytes().last() {
+                        Some(b'\n') => &"\n\n\n"[..(n as usize - 1).min(3)],
+                        Some(_) => &"\n\n\n"[..(n as usize).min(3)],
+                        None => "",
+                    },
+                    _ => "",
+                };
                 self.raw_start.get_or_insert(self.text.len() as u32);
-                if space {
-                    self.text.push(' ');
-                }
+                self.text.push_str(separator);
                 self.text.push_str(raw);
             }
             Capture::None => self.payload_bytes += raw.len(),

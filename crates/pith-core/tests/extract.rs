@@ -160,6 +160,25 @@ fn permalink_glyphs_are_not_text() {
 }
 
 #[test]
+fn highlighted_code_keeps_its_lines() {
+    let page = |code: &str| {
+        let html = format!("<body><article><p>Set the project up as follows, then start the server and open it.</p><pre>{code}</pre>");
+        let text = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap().text;
+        text.split_once("open it.\n\n").map(|(_, code)| code.to_string()).unwrap_or(text)
+    };
+    // Shiki, minified: lines are spans that CSS lays out as lines; an empty one is a blank line.
+    let shiki = r#"<code><span class="line"><span style="color:red">npm</span><span style="color:blue"> create x</span></span><span class="line"><span style="color:red">cd x</span></span><span class="line"></span><span class="line"><span>npm run dev</span></span></code>"#;
+    assert_eq!(page(shiki), "npm create x\ncd x\n\nnpm run dev");
+    // Prism: a comment token (a node of its own: "comment" is a hint word) ends a line.
+    let prism = r#"<code><span class="token-line"><span class="token comment">// note</span></span><span class="token-line">let a = 1;</span></code>"#;
+    assert_eq!(page(prism), "// note\nlet a = 1;");
+    // Newlines and indentation already between the lines: nothing added.
+    assert_eq!(page("<code><span class=\"line\">a {</span>\n    <span class=\"line\">b</span>\n<span class=\"line\">}</span></code>"), "a {\n    b\n}");
+    assert_eq!(page("<div>one</div><div>two</div>"), "one\ntwo");
+    assert_eq!(page("<span class=\"inline\">a</span><span class=\"headline\">b</span>"), "ab");
+}
+
+#[test]
 fn lists_nest() {
     let html = b"<body><article><p>Things to pack for a week of camping in the mountains:</p>\
         <ul><li>Tent<ul><li>Poles</li><li>Pegs</li></ul></li><li>Stove</li></ul><ol><li>Drive</li><li>Hike</li></ol>";

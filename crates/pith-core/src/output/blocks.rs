@@ -209,13 +209,18 @@ impl<'a> Walker<'a> {
     }
 
     fn raw_text(&self, id: NodeId, out: &mut String) {
+        let mut after_block = false;
         for child in &self.tree.node(id).children {
             match *child {
                 Child::Text(s, e) => out.push_str(self.tree.text_of(s, e)),
                 Child::Node(c) if !self.removed[c as usize] => {
-                    if self.tree.node(c).tag == Tag::Br {
+                    let tag = self.tree.node(c).tag;
+                    // A line break, or a block after a block (lines of code as `<div>`s with
+                    // no newline between them) starts a line.
+                    if tag == Tag::Br || after_block && tag.is_block() && !out.ends_with('\n') {
                         out.push('\n');
                     }
+                    after_block = tag.is_block();
                     self.raw_text(c, out);
                 }
                 Child::Node(_) => {}
