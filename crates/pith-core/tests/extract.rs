@@ -137,13 +137,15 @@ fn markdown_keeps_described_images_and_text_does_not() {
         <p><img src="/img/vent.jpg" alt="A black smoker [left] venting"></p>
         <img alt="" src="/img/spacer.gif"><img alt="Inline pixel" src="data:image/png;base64,AAAA">
         <figure><img src="data:image/gif;base64,R0lGOD" data-src="img/crab (1).jpg" alt="A yeti crab"><figcaption>Crabs farm bacteria on their claws.</figcaption></figure>
-        <p>More text follows the pictures here, describing the whole expedition.</p>"#;
+        <p>More text follows the pictures here, describing the whole expedition.</p>
+        <p><img src="/img/vent.jpg" alt="A black smoker [left] venting"></p><p>And the last words of the report close it.</p>"#;
     let hints = Hints { url: Some("https://ocean.example/dives/2026/".into()), ..Hints::default() };
     let result = extract(html, &hints, &opts()).unwrap();
     let md = result.markdown.unwrap();
     assert!(md.contains("![A black smoker \\[left\\] venting](https://ocean.example/img/vent.jpg)"), "{md:?}");
     assert!(md.contains("![A yeti crab](https://ocean.example/dives/2026/img/crab%20%281%29.jpg)"), "lazy source: {md:?}");
     assert!(!md.contains("spacer") && !md.contains("data:") && !md.contains("Inline pixel"), "{md:?}");
+    assert_eq!(md.matches("![A black smoker").count(), 1, "a repeated image block once: {md:?}");
     assert!(!result.text.contains("smoker") && !result.text.contains("yeti"), "alt text is not page text: {:?}", result.text);
     assert!(result.text.contains("dive.\n\nCrabs farm bacteria"), "no empty paragraph for an image: {:?}", result.text);
 }

@@ -78,15 +78,20 @@ fn trim_edges(mut blocks: Vec<Block>) -> Vec<Block> {
     blocks
 }
 
-/// Drops later verbatim repeats of a paragraph (pull quotes, duplicated teasers). Short
-/// blocks and table rows are left alone: "Yes" may rightly appear twice.
+/// Drops later verbatim repeats of a paragraph (pull quotes, duplicated teasers) and of a
+/// block of images (a carousel's clones). Short blocks and table rows are left alone: "Yes"
+/// may rightly appear twice.
 fn dedupe(blocks: Vec<Block>) -> Vec<Block> {
     let mut seen = HashSet::new();
     blocks
         .into_iter()
         .filter(|b| {
             let long_prose = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. }) && b.text.chars().count() >= 40;
-            !long_prose || seen.insert(b.text.clone())
+            if b.markdown_only() {
+                seen.insert(b.markdown.clone().unwrap_or_default())
+            } else {
+                !long_prose || seen.insert(b.text.clone())
+            }
         })
         .collect()
 }
