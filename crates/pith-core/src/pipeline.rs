@@ -84,9 +84,38 @@ fn noscript_fallback(tree: &tree::Tree, selection: &score::Selection, options: &
 
 /// NFC-normalizes, without copying text that is already normalized (nearly all of it).
 fn nfc(s: String) -> String {
-    if is_nfc_quick(s.chars()) == IsNormalized::Yes {
+    if is_nfc_fast(&s) {
         s
     } else {
         s.nfc().collect()
+    }
+}
+
+/// `is_nfc_quick`, run only on the runs of non-ASCII text: an ASCII character is normalized,
+/// composes with nothing before it and has combining class 0, so the check restarts after it.
+fn is_nfc_fast(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    let mut at = 0;
+    while let Some(offset) = bytes[at..].iter().position(|&b| !b.is_ascii()) {
+        let start = at + offset;
+        let end = bytes[start..].iter().position(u8::is_ascii).map_or(bytes.len(), |e| start + e);
+        if is_nfc_quick(s[start..end].chars()) != IsNormalized::Yes {
+            return false;
+        }
+        at = end;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nfc_check_skips_ascii_and_agrees_with_the_full_check() {
+        for s in ["", "plain ascii", "café", "cafe\u{301}", "e\u{301}tude", "a\u{308}\u{301}", "\u{1100}\u{1161}x", "x\u{0327}\u{0301}y", "日本語。", "ﬁ"] {
+            assert_eq!(is_nfc_fast(s), is_nfc_quick(s.chars()) == IsNormalized::Yes, "{s:?}");
+        }
+        assert_eq!(nfc("cafe\u{301} ok".into()), "café ok");
     }
 }

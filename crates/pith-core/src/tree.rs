@@ -13,7 +13,9 @@ use crate::tags::{belongs_in_head, implied_close, Tag};
 use lol_html::html_content::Element;
 use lol_html::{doc_text, element, end_tag, HtmlRewriter, MemorySettings, Settings};
 use std::borrow::Cow;
+use foldhash::fast::FixedState;
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 pub type NodeId = u32;
@@ -34,8 +36,8 @@ pub struct Node {
     pub children: Vec<Child>,
     /// Flags from [`hints`].
     pub hints: hints::Flags,
-    /// `href` of links, the language of code blocks (also on the `<div class="highlight-python">`
-    /// a highlighter wraps around one), an image's alt text and source (see [`Node::image`]).
+    /// `href` of links, the language of code blocks (`<pre>`: also the one its highlighter's
+    /// wrapper names), an image's alt text and source (see [`Node::image`]).
     pub attr: Option<Box<str>>,
 }
 
@@ -188,10 +190,10 @@ enum Opened {
     CodeLines(u8),
 }
 
-/// A class naming one line of highlighted code: `line` (Shiki), `token-line` (Prism),
+/// A class naming one line of highlighted code, first: `line` (Shiki), `token-line` (Prism),
 /// `ec-line`, `code-line`; not `inline`, `headline` or `line-of-code` (a wrapper around a line).
 fn names_code_line(class: &str) -> bool {
-    class.split_ascii_whitespace().any(|c| c == "line" || c.ends_with("-line"))
+    class.split_ascii_whitespace().next().is_some_and(|c| c == "line" || c.ends_with("-line"))
 }
 
 /// What the text of the current element is for.
@@ -211,6 +213,9 @@ struct Open {
     capture: Capture,
     /// Where this element's children start in [`Builder::pending`].
     first_child: u32,
+    /// Where its `class` value is in the document (empty: none), for a `<pre>` inside to read
+    /// the language a highlighter names on its wrapper.
+    class: (u32, u32),
 }
 
 struct Builder {
@@ -236,6 +241,9 @@ struct Builder {
     capture: Capture,
     /// What opened since the last text, which the next text may need a separator after.
     opened: Opened,
+    /// Hint flags of the `class` values seen so far (on elements without an `id`): most
+    /// elements repeat a class of the page's, and reading one costs ~800 instructions.
+    class_hints: HashMap<Box<str>, hints::Flags, FixedState>,
     drop_next: bool,
     meta: MetaCollector,
     noscript_html: String,
@@ -247,7 +255,7 @@ impl Builder {
         Builder {
             nodes: vec![Node { tag: Tag::Root, parent: 0, children: Vec::new(), hints: 0, attr: None }],
             text: String::new(),
-            stack: vec![Open { id: 0, tag: Tag::Root, dropped: false, capture: Capture::None, first_child: 0 }],
+            stack: vec![Open { id: 0, tag: Tag::Root, dropped: false, capture: Capture::None, first_child: 0, class: (0, 0) }],
             pending: Vec::new(),
             runs: Vec::new(),
             open_tags: vec![Tag::Root],
@@ -256,6 +264,7 @@ impl Builder {
             pending_title: String::new(),
             capture: Capture::None,
             opened: Opened::Nothing,
+            class_hints: HashMap::default(),
             drop_next: false,
             meta: MetaCollector::default(),
             noscript_html: String::new(),
@@ -263,9 +272,19 @@ impl Builder {
         }
     }
 
-    fn push(&mut self, id: NodeId, tag: Tag, dropped: bool, capture: Capture) {
+    fn push(&mut self, id: NodeId, tag: Tag, dropped: bool, capture: Capture, class: (u32, u32)) {
         self.open_tags.push(tag);
-        self.stack.push(Open { id, tag, dropped, capture, first_child: self.pending.len() as u32 });
+        self.stack.push(Open { id, tag, dropped, capture, first_child: self.pending.len() as u32, class });
+    }
+
+    /// The language a highlighter names on the boxes it wraps around a `<pre>` about to open:
+    /// `<div class="language-python highlight"><pre>` (MkDocs), `<div class="highlight-python">
+    /// <div class="highlight"><pre>` (Sphinx), `<div class="highlight highlight-source-js"><pre>`.
+    fn wrapper_language(&self, source: &str) -> Option<Box<str>> {
+        self.stack.iter().rev().take(2).filter(|o| o.tag == Tag::Div).find_map(|o| {
+            let class = source.get(o.class.0 as usize..o.class.1 as usize)?;
+            code_language(class).or_else(|| highlighter_language(class))
+        })
     }
 
     /// The children so far of the innermost open element, the one that receives content.
@@ -283,6 +302,21 @@ impl Builder {
         if !open.dropped {
             self.nodes[open.id as usize].children = self.pending.split_off(open.first_child as usize);
         }
+    }
+
+    /// [`hints::from_class_and_id`], remembered per `class` value.
+    fn class_hints(&mut self, class: Option<&str>, id: Option<&str>) -> hints::Flags {
+        /// Distinct classes remembered at most (a page has a few hundred).
+        const MAX_CLASSES: usize = 4096;
+        let Some(class) = class.filter(|_| id.is_none()) else { return hints::from_class_and_id(class, id) };
+        if let Some(&flags) = self.class_hints.get(class) {
+            return flags;
+        }
+        let flags = hints::from_class_and_id(Some(class), None);
+        if self.class_hints.len() < MAX_CLASSES {
+            self.class_hints.insert(class.into(), flags);
+        }
+        flags
     }
 
     /// Handles a start tag; `source` is the document being parsed. Returns the node id when the
@@ -316,7 +350,7 @@ impl Builder {
             Tag::Payload if name == "noscript" && self.dropped_depth == 0 => Capture::NoScript,
             _ => Capture::None,
         };
-        let mut flags = hints::from_class_and_id(attrs.class, attrs.id);
+        let mut flags = self.class_hints(attrs.class, attrs.id);
         if let Some(role) = attrs.role {
             flags |= hints::from_role(role);
         }
@@ -358,9 +392,14 @@ impl Builder {
         let attr = match tag {
             Tag::A => attrs.href.map(decode_attr),
             Tag::Img => image(&attrs),
-            Tag::Pre | Tag::Code | Tag::Div => attrs.class.and_then(code_language),
+            Tag::Pre => attrs.class.and_then(code_language).or_else(|| self.wrapper_language(source)),
+            Tag::Code => attrs.class.and_then(code_language),
             _ => None,
         };
+        let class_range = attrs.class.map_or((0, 0), |c| {
+            let start = c.as_ptr() as usize - source.as_ptr() as usize;
+            (start as u32, (start + c.len()) as u32)
+        });
         let parent = self.stack.last().map_or(0, |o| o.id);
         let parent_dropped = self.dropped_depth > 0;
         let can_have_content = el.can_have_content();
@@ -372,7 +411,7 @@ impl Builder {
             if !can_have_content {
                 return None;
             }
-            self.push(id, tag, false, capture);
+            self.push(id, tag, false, capture, class_range);
             return Some(id);
         }
         if !can_have_content {
@@ -381,7 +420,7 @@ impl Builder {
         self.flush_text();
         // A dropped element still gets an id so its end tag can find it on the stack.
         let id = u32::MAX - self.stack.len() as u32;
-        self.push(id, tag, true, capture);
+        self.push(id, tag, true, capture, class_range);
         self.dropped_depth += 1;
         self.capture = capture;
         Some(id)
@@ -545,19 +584,29 @@ fn decode_attr(value: &str) -> Box<str> {
     htmlize::unescape_attribute(value).trim().into()
 }
 
-/// `language-rust`, `lang-py`, `highlight-source-js`, `highlight-python` (Sphinx, on the
-/// wrapper) -> the language name.
+/// `language-rust`, `lang-py`, `highlight-source-js` (GitHub), `brush:js` -> the language name.
 fn code_language(class: &str) -> Option<Box<str>> {
     class.split_ascii_whitespace().find_map(|c| {
         let lang = c
             .strip_prefix("language-")
             .or_else(|| c.strip_prefix("lang-"))
             .or_else(|| c.strip_prefix("highlight-source-"))
-            .or_else(|| c.strip_prefix("highlight-"))
             .or_else(|| c.strip_prefix("brush:"))?;
-        // Sphinx's `highlight-default` names its configured default, not a language.
-        (!lang.is_empty() && lang.len() <= 20 && lang != "default").then(|| lang.to_ascii_lowercase().into())
+        language_name(lang)
     })
+}
+
+/// Sphinx's `highlight-python` on a code block's wrapper (not on the `<pre>` itself, where
+/// `highlight-*` classes are layout: `highlight-height`).
+fn highlighter_language(class: &str) -> Option<Box<str>> {
+    class.split_ascii_whitespace().find_map(|c| {
+        // `highlight-default` names Sphinx's configured default, not a language.
+        language_name(c.strip_prefix("highlight-")?).filter(|l| &**l != "default")
+    })
+}
+
+fn language_name(lang: &str) -> Option<Box<str>> {
+    (!lang.is_empty() && lang.len() <= 20).then(|| lang.to_ascii_lowercase().into())
 }
 
 /// Separates an image's alt text from its source in [`Node::attr`].
@@ -567,10 +616,19 @@ const IMAGE_SEPARATOR: char = '\u{1f}';
 /// decoration, and `data:` sources are payload, so neither is kept. A lazy-loaded image's
 /// `data-src` wins over the placeholder in its `src`.
 fn image(attrs: &Attrs) -> Option<Box<str>> {
-    let alt = decode_attr(attrs.alt?);
+    let alt = htmlize::unescape_attribute(attrs.alt?);
+    let alt = alt.trim();
     let usable = |s: &&str| !s.trim().is_empty() && !s.trim_start().starts_with("data:");
-    let src = decode_attr(attrs.data_src.filter(usable).or(attrs.src.filter(usable))?);
-    (!alt.is_empty() && !alt.contains(IMAGE_SEPARATOR)).then(|| format!("{alt}{IMAGE_SEPARATOR}{src}").into())
+    let src = attrs.data_src.filter(usable).or(attrs.src.filter(usable))?;
+    if alt.is_empty() || alt.contains(IMAGE_SEPARATOR) {
+        return None;
+    }
+    let src = htmlize::unescape_attribute(src);
+    let mut both = String::with_capacity(alt.len() + 1 + src.len());
+    both.push_str(alt);
+    both.push(IMAGE_SEPARATOR);
+    both.push_str(src.trim());
+    Some(both.into())
 }
 
 impl Node {

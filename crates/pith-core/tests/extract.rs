@@ -122,12 +122,14 @@ fn code_blocks_keep_whitespace_and_language() {
 fn markdown_marks_inline_code_and_takes_the_language_from_a_highlighter_wrapper() {
     let html = b"<body><article><p>Call <code>route()</code> with the path, or pass <code>--app</code> to the command.</p>\
         <div class=\"highlight-python notranslate\"><div class=\"highlight\"><pre>app = Flask(__name__)</pre></div></div>\
-        <p>Run it with <code>a `tick`</code> and read on; the server starts at once.</p>";
+        <p>Run it with <code>a `tick`</code> and read on; the server starts at once.</p>\
+        <div class=\"language-toml highlight\"><pre><code>[server]</code></pre></div><pre class=\"highlight-height language-yaml\">port: 80</pre>";
     let result = extract(html, &Hints::default(), &opts()).unwrap();
     let md = result.markdown.unwrap();
     assert!(md.contains("Call `route()` with the path, or pass `--app` to the command."), "{md:?}");
     assert!(md.contains("```python\napp = Flask(__name__)\n```"), "{md:?}");
     assert!(md.contains("Run it with `` a `tick` `` and read on"), "{md:?}");
+    assert!(md.contains("```toml\n[server]\n```") && md.contains("```yaml\nport: 80\n```"), "{md:?}");
     assert!(result.text.contains("Call route() with the path"), "text keeps no backticks: {:?}", result.text);
 }
 

@@ -51,21 +51,23 @@ pub struct Walker<'a> {
     pub blocks: Vec<Block>,
     pub links: Vec<Link>,
     inline: String,
-    /// The inline text as Markdown, built beside `inline` when Markdown is wanted.
-    inline_markdown: Option<String>,
-    /// The URL image sources resolve against.
+    /// Whether blocks get their Markdown; image sources resolve against `base`.
+    markdown: bool,
     base: Option<&'a str>,
+    /// The inline text as Markdown, from the first place it differs from `inline` (inline
+    /// code, an image) to the end of the block; until then it is `inline` itself.
+    inline_markdown: Option<String>,
     ctx: Context,
 }
 
 impl<'a> Walker<'a> {
     pub fn new(tree: &'a Tree, removed: &'a [bool], skip: &'a dyn Fn(NodeId) -> bool) -> Self {
-        Walker { tree, removed, skip, blocks: Vec::new(), links: Vec::new(), inline: String::new(), inline_markdown: None, base: None, ctx: Context::default() }
+        Walker { tree, removed, skip, blocks: Vec::new(), links: Vec::new(), inline: String::new(), markdown: false, base: None, inline_markdown: None, ctx: Context::default() }
     }
 
     /// Also builds each block's Markdown; image sources resolve against `base`.
     pub fn with_markdown(mut self, base: Option<&'a str>) -> Self {
-        self.inline_markdown = Some(String::new());
+        self.markdown = true;
         self.base = base;
         self
     }
@@ -94,7 +96,7 @@ impl<'a> Walker<'a> {
             }
             Tag::Pre => {
                 self.flush();
-                let language = node.attr.clone().or_else(|| self.first_code_language(id)).or_else(|| self.wrapper_code_language(id));
+                let language = node.attr.clone().or_else(|| self.first_code_language(id));
                 let mut raw = String::new();
                 self.raw_text(id, &mut raw);
                 let raw = raw.trim_matches('\n').trim_end();
@@ -115,14 +117,14 @@ impl<'a> Walker<'a> {
             }
             Tag::Br => self.push_inline(LINE_BREAK.encode_utf8(&mut [0; 4])),
             Tag::Img => {
-                if let (Some(markdown), Some((alt, src))) = (&mut self.inline_markdown, node.image()) {
+                if let Some((alt, src)) = node.image().filter(|_| self.markdown) {
                     let src = self.base.map_or_else(|| src.to_string(), |base| crate::url::resolve(base, src));
-                    markdown.push_str(&format!(" ![{}]({}) ", alt.replace('[', "\\[").replace(']', "\\]"), markdown_destination(&src)));
+                    self.diverge().push_str(&format!(" ![{}]({}) ", alt.replace('[', "\\[").replace(']', "\\]"), markdown_destination(&src)));
                 }
             }
             Tag::A => {
                 let start = self.inline.len();
-                let markdown_start = self.inline_markdown.as_ref().map_or(0, String::len);
+                let markdown_start = self.markdown_len(start);
                 self.children(id);
                 // A block inside the link may have flushed the buffer: then no link text.
                 if let (Some(href), Some(inner)) = (&node.attr, self.inline.get(start..)) {
@@ -138,16 +140,15 @@ impl<'a> Walker<'a> {
                     }
                 }
             }
-            Tag::Code if self.inline_markdown.is_some() => {
-                let start = self.inline_markdown.as_ref().map_or(0, String::len);
+            Tag::Code if self.markdown => {
+                let start = self.markdown_len(self.inline.len());
                 self.children(id);
-                if let Some(markdown) = &mut self.inline_markdown {
-                    if let Some(code) = markdown.get(start..).map(collapse).filter(|c| !c.is_empty()) {
-                        let fence = if code.contains('`') { "``" } else { "`" };
-                        let pad = if code.starts_with('`') || code.ends_with('`') { " " } else { "" };
-                        markdown.truncate(start);
-                        markdown.push_str(&format!("{fence}{pad}{code}{pad}{fence}"));
-                    }
+                let markdown = self.diverge();
+                if let Some(code) = markdown.get(start..).map(collapse).filter(|c| !c.is_empty()) {
+                    let fence = if code.contains('`') { "``" } else { "`" };
+                    let pad = if code.starts_with('`') || code.ends_with('`') { " " } else { "" };
+                    markdown.truncate(start);
+                    markdown.push_str(&format!("{fence}{pad}{code}{pad}{fence}"));
                 }
             }
             tag if tag.is_block() => self.block(id, Kind::Paragraph),
@@ -184,15 +185,24 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// The inline Markdown, split off from the inline text where it starts to differ.
+    fn diverge(&mut self) -> &mut String {
+        self.inline_markdown.get_or_insert_with(|| self.inline.clone())
+    }
+
+    /// Where the inline Markdown ends, `inline_len` being where the inline text does (they
+    /// are the same until they diverge).
+    fn markdown_len(&self, inline_len: usize) -> usize {
+        self.inline_markdown.as_ref().map_or(inline_len, String::len)
+    }
+
     fn flush(&mut self) {
+        if self.inline.is_empty() && self.inline_markdown.is_none() {
+            return;
+        }
         let text = collapse(&self.inline);
         self.inline.clear();
-        let markdown = self.inline_markdown.as_mut().map(|m| {
-            let collapsed = collapse(m);
-            m.clear();
-            collapsed
-        });
-        let markdown = markdown.filter(|m| !m.is_empty() && *m != text);
+        let markdown = self.inline_markdown.take().map(|m| collapse(&m)).filter(|m| !m.is_empty() && *m != text);
         if text.is_empty() && markdown.is_none() {
             return;
         }
@@ -232,16 +242,6 @@ impl<'a> Walker<'a> {
         self.tree.node(id).children.iter().find_map(|c| match *c {
             Child::Node(c) if self.tree.node(c).tag == Tag::Code => self.tree.node(c).attr.clone(),
             _ => None,
-        })
-    }
-
-    /// The language a highlighter names on the boxes it wraps around a code block
-    /// (`<div class="highlight-python"><div class="highlight"><pre>`).
-    fn wrapper_code_language(&self, id: NodeId) -> Option<Box<str>> {
-        let parent = self.tree.node(id).parent;
-        [parent, self.tree.node(parent).parent].into_iter().find_map(|a| {
-            let node = self.tree.node(a);
-            node.attr.clone().filter(|_| node.tag == Tag::Div)
         })
     }
 
