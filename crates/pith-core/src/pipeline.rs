@@ -31,7 +31,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
         (Some(b), None) => Some(b.clone()),
         (None, u) => u.clone(),
     };
-    let rendered = output::render(tree, selection, options.markdown, options.comments, base.as_deref());
+    let rendered = output::render(tree, selection, options, base.as_deref());
     deadline.check()?;
     let text = nfc(rendered.text);
     let signals = classify::Signals::measure(tree, selection, &text);

@@ -1,4 +1,4 @@
-//! `pith-identity DIR [N]`: prints one line per page and option set, `name set hash`, where
+//! `identity DIR [N]` (cargo run --release --bin identity): prints one line per page and option set, `name set hash`, where
 //! hash is an FNV-1a 64 of `extract_json`'s whole output. Two builds give the same lines when
 //! their outputs are byte-identical: `diff` the two listings (speed changes must not move a page).
 
@@ -18,7 +18,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let dir = args.next().expect("usage: pith-identity DIR [N]");
+    let dir = args.next().expect("usage: identity DIR [N]");
     let limit: usize = args.next().map_or(usize::MAX, |n| n.parse().expect("N is a number"));
     for (name, html) in pith_profile::dev_pages(&dir, limit) {
         for (set, request) in OPTION_SETS.iter().enumerate() {

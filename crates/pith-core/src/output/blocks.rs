@@ -49,7 +49,9 @@ pub struct Walker<'a> {
     removed: &'a [bool],
     skip: &'a dyn Fn(NodeId) -> bool,
     pub blocks: Vec<Block>,
+    /// The content's links (with [`Walker::with_links`]).
     pub links: Vec<Link>,
+    collect_links: bool,
     inline: String,
     /// Whether blocks get their Markdown; image sources resolve against `base`.
     markdown: bool,
@@ -62,7 +64,13 @@ pub struct Walker<'a> {
 
 impl<'a> Walker<'a> {
     pub fn new(tree: &'a Tree, removed: &'a [bool], skip: &'a dyn Fn(NodeId) -> bool) -> Self {
-        Walker { tree, removed, skip, blocks: Vec::new(), links: Vec::new(), inline: String::new(), markdown: false, base: None, inline_markdown: None, ctx: Context::default() }
+        Walker { tree, removed, skip, blocks: Vec::new(), links: Vec::new(), collect_links: false, inline: String::new(), markdown: false, base: None, inline_markdown: None, ctx: Context::default() }
+    }
+
+    /// Also collects the links.
+    pub fn with_links(mut self) -> Self {
+        self.collect_links = true;
+        self
     }
 
     /// Also builds each block's Markdown; image sources resolve against `base`.
@@ -127,15 +135,18 @@ impl<'a> Walker<'a> {
                 let markdown_start = self.markdown_len(start);
                 self.children(id);
                 // A block inside the link may have flushed the buffer: then no link text.
-                if let (Some(href), Some(inner)) = (&node.attr, self.inline.get(start..)) {
-                    let text = collapse(inner);
-                    if href.starts_with('#') && is_anchor_glyph(&text) {
+                let Some((href, inner)) = node.attr.as_deref().zip(self.inline.get(start..)) else { return };
+                if href.starts_with('#') {
+                    if is_anchor_glyph(&collapse(inner)) {
                         // A heading's permalink ("¶", "#", "§"): not part of the text.
                         self.inline.truncate(start);
                         if let Some(markdown) = &mut self.inline_markdown {
                             markdown.truncate(markdown_start.min(markdown.len()));
                         }
-                    } else if !text.is_empty() && !href.starts_with("javascript:") && !href.starts_with('#') {
+                    }
+                } else if self.collect_links && !href.starts_with("javascript:") {
+                    let text = collapse(inner);
+                    if !text.is_empty() {
                         self.links.push(Link { text, href: href.to_string() });
                     }
                 }
@@ -309,6 +320,7 @@ impl<'a> Walker<'a> {
                 .into_iter()
                 .map(|cell| {
                     let mut sub = Walker::new(self.tree, self.removed, self.skip);
+                    sub.collect_links = self.collect_links;
                     sub.children(cell);
                     sub.flush();
                     self.links.append(&mut sub.links);

@@ -4,7 +4,7 @@ mod blocks;
 mod markdown;
 mod text;
 
-use crate::api::{Link, Section};
+use crate::api::{Link, Options, Section};
 use crate::score::Selection;
 use crate::tree::{NodeId, Tree};
 use blocks::{Block, Kind, Walker};
@@ -18,20 +18,24 @@ pub struct Rendered {
     pub comments: Option<String>,
 }
 
+/// Renders what `options` ask for (Markdown, comments and links are work only when asked);
 /// `base` is the URL links resolve against (the page's `<base href>` or its own URL).
-pub fn render(tree: &Tree, selection: &Selection, want_markdown: bool, want_comments: bool, base: Option<&str>) -> Rendered {
+pub fn render(tree: &Tree, selection: &Selection, options: &Options, base: Option<&str>) -> Rendered {
     let is_comment = |id: NodeId| selection.comments.contains(&id);
     let mut walker = Walker::new(tree, &selection.removed, &is_comment);
-    if want_markdown {
+    if options.markdown {
         walker = walker.with_markdown(base);
+    }
+    if options.links {
+        walker = walker.with_links();
     }
     for &root in &selection.roots {
         walker.walk(root);
     }
     let blocks = trim_edges(dedupe(walker.blocks));
     let (text, sections) = text::render(&blocks);
-    let markdown = want_markdown.then(|| markdown::render(&blocks));
-    let comments = (want_comments && !selection.comments.is_empty()).then(|| {
+    let markdown = options.markdown.then(|| markdown::render(&blocks));
+    let comments = (options.comments && !selection.comments.is_empty()).then(|| {
         let none = |_: NodeId| false;
         let mut walker = Walker::new(tree, &selection.removed, &none);
         for &c in &selection.comments {
