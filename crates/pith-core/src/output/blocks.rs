@@ -2,7 +2,6 @@
 //! code, table rows), the one form both text and Markdown are rendered from.
 
 use crate::api::Link;
-use crate::score::is_ascii_space;
 use crate::tags::Tag;
 use crate::tree::{Child, NodeId, Tree};
 
@@ -364,12 +363,20 @@ pub fn collapse(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut at = 0;
     while at < bytes.len() {
-        // A run of visible ASCII (most text) is copied whole rather than char by char.
-        let run = bytes[at..].iter().position(|&b| !b.is_ascii() || is_ascii_space(b)).unwrap_or(bytes.len() - at);
-        if run > 0 {
+        // A run of visible ASCII words with single spaces between them (most text) is copied
+        // whole rather than char by char.
+        let mut end = at;
+        while end < bytes.len() {
+            if bytes[end].is_ascii_graphic() || end > at && bytes[end] == b' ' && bytes.get(end + 1).is_some_and(u8::is_ascii_graphic) {
+                end += 1;
+            } else {
+                break;
+            }
+        }
+        if end > at {
             owe(&mut out, &mut pending);
-            out.push_str(&s[at..at + run]);
-            at += run;
+            out.push_str(&s[at..end]);
+            at = end;
             continue;
         }
         let c = s[at..].chars().next().expect("`at` is on a char boundary");
