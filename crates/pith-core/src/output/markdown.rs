@@ -2,58 +2,83 @@
 //! tables, inline code and described images (`![alt](src)`). Links are kept as their text only.
 
 use super::blocks::{Block, Kind};
+use std::fmt::Write;
 
 pub fn render(blocks: &[Block]) -> String {
     let mut out = String::new();
+    // One block's Markdown before quoting; reused.
+    let mut body = String::new();
     let mut previous: Option<&Kind> = None;
     for block in blocks {
-        let quote = "> ".repeat(block.quote_depth as usize);
+        body.clear();
         let inline = block.markdown.as_deref().unwrap_or(&block.text);
-        let body = match &block.kind {
-            Kind::Heading(level) => format!("{} {}", "#".repeat(*level as usize), escape(inline)),
-            Kind::Paragraph => escape(inline),
+        match &block.kind {
+            Kind::Heading(level) => {
+                body.extend(std::iter::repeat_n('#', *level as usize));
+                body.push(' ');
+                push_escaped(&mut body, inline);
+            }
+            Kind::Paragraph => push_escaped(&mut body, inline),
             Kind::ListItem { depth, ordinal } => {
-                let indent = "   ".repeat(*depth as usize - 1);
+                body.extend(std::iter::repeat_n("   ", *depth as usize - 1));
                 match ordinal {
-                    Some(n) => format!("{indent}{n}. {}", escape(inline)),
-                    None => format!("{indent}- {}", escape(inline)),
+                    Some(n) => write!(body, "{n}. ").expect("writing to a String"),
+                    None => body.push_str("- "),
                 }
+                push_escaped(&mut body, inline);
             }
             Kind::Code { language } => {
                 let fence = if block.text.contains("```") { "~~~~" } else { "```" };
-                format!("{fence}{}\n{}\n{fence}", language.as_deref().unwrap_or(""), block.text)
+                write!(body, "{fence}{}\n{}\n{fence}", language.as_deref().unwrap_or(""), block.text).expect("writing to a String");
             }
             Kind::TableRow { cells, first } => {
-                let row = format!("| {} |", cells.iter().map(|c| c.replace('|', "\\|")).collect::<Vec<_>>().join(" | "));
+                body.push('|');
+                for cell in cells {
+                    body.push(' ');
+                    for (i, part) in cell.split('|').enumerate() {
+                        if i > 0 {
+                            body.push_str("\\|");
+                        }
+                        body.push_str(part);
+                    }
+                    body.push_str(" |");
+                }
                 if *first {
-                    format!("{row}\n|{}", " --- |".repeat(cells.len().max(1)))
-                } else {
-                    row
+                    body.push_str("\n|");
+                    body.extend(std::iter::repeat_n(" --- |", cells.len().max(1)));
                 }
             }
-        };
+        }
         if let Some(prev) = previous {
             let tight = matches!((prev, &block.kind), (Kind::ListItem { .. }, Kind::ListItem { .. }) | (Kind::TableRow { .. }, Kind::TableRow { first: false, .. }));
             out.push_str(if tight { "\n" } else { "\n\n" });
         }
-        if quote.is_empty() {
+        if block.quote_depth == 0 {
             out.push_str(&body);
         } else {
-            let quoted: Vec<String> = body.lines().map(|l| format!("{quote}{l}")).collect();
-            out.push_str(&quoted.join("\n"));
+            for (i, line) in body.lines().enumerate() {
+                if i > 0 {
+                    out.push('\n');
+                }
+                out.extend(std::iter::repeat_n("> ", block.quote_depth as usize));
+                out.push_str(line);
+            }
         }
         previous = Some(&block.kind);
     }
     out
 }
 
-/// Escapes what would otherwise start Markdown syntax at the beginning of a line.
-fn escape(text: &str) -> String {
-    let text = text.replace('\n', "  \n");
-    let starts_syntax = text.starts_with(['#', '>', '-', '+', '*', '|']) || text.starts_with("```");
-    if starts_syntax {
-        format!("\\{text}")
-    } else {
-        text
+/// Appends `text` with its line breaks as Markdown hard breaks, escaping what would otherwise
+/// start Markdown syntax at the beginning of the line.
+fn push_escaped(out: &mut String, text: &str) {
+    if text.starts_with(['#', '>', '-', '+', '*', '|']) || text.starts_with("```") {
+        out.push('\\');
+    }
+    for (i, part) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push_str("  \n");
+        }
+        out.push_str(part);
     }
 }
