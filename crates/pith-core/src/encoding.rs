@@ -58,13 +58,14 @@ pub fn decode<'a>(bytes: &'a [u8], content_type: Option<&str>, url: Option<&str>
 fn decide<'a>(bytes: &'a [u8], content_type: Option<&str>, url: Option<&str>) -> (&'static Encoding, Source, &'a [u8], Option<&'a str>) {
     if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
         let body = &bytes[bom_len..];
-        return (enc, Source::Bom, body, std::str::from_utf8(body).ok().filter(|_| enc == UTF_8));
+        return (enc, Source::Bom, body, simdutf8::basic::from_utf8(body).ok().filter(|_| enc == UTF_8));
     }
     let declared = content_type
         .and_then(charset_of_content_type)
         .map(|e| (e, Source::Http))
         .or_else(|| prescan_meta(&bytes[..bytes.len().min(PRESCAN_BYTES)]).map(|e| (e, Source::Meta)));
-    if let Ok(valid) = std::str::from_utf8(bytes) {
+    // (simdutf8: the whole page is validated here, and std's validation walks it a word at a time.)
+    if let Ok(valid) = simdutf8::basic::from_utf8(bytes) {
         // Valid UTF-8 with non-ASCII in it is almost never legacy text, whatever the page
         // declares; pure ASCII decodes the same under any declared ASCII-compatible encoding.
         return match declared {
