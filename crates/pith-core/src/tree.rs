@@ -396,10 +396,13 @@ impl Builder {
             Tag::Code => attrs.class.and_then(code_language),
             _ => None,
         };
-        let class_range = attrs.class.map_or((0, 0), |c| {
-            let start = c.as_ptr() as usize - source.as_ptr() as usize;
-            (start as u32, (start + c.len()) as u32)
-        });
+        // (An attribute value is a slice of `source`; a value without a source location is an
+        // empty string from elsewhere, hence the checked subtraction.)
+        let class_range = attrs
+            .class
+            .and_then(|c| (c.as_ptr() as usize).checked_sub(source.as_ptr() as usize).map(|start| (start, start + c.len())))
+            .filter(|&(_, end)| end <= source.len())
+            .map_or((0, 0), |(start, end)| (start as u32, end as u32));
         let parent = self.stack.last().map_or(0, |o| o.id);
         let parent_dropped = self.dropped_depth > 0;
         let can_have_content = el.can_have_content();

@@ -179,6 +179,9 @@ fn highlighted_code_keeps_its_lines() {
     // Newlines and indentation already between the lines: nothing added.
     assert_eq!(page("<code><span class=\"line\">a {</span>\n    <span class=\"line\">b</span>\n<span class=\"line\">}</span></code>"), "a {\n    b\n}");
     assert_eq!(page("<div>one</div><div>two</div>"), "one\ntwo");
+    // A valueless class on the wrapper names no language (and is no slice of the page).
+    let html = "<body><article><p>Set the project up as follows, then start the server and open it.</p><div class><pre>x = 1</pre></div>";
+    assert!(extract(html.as_bytes(), &Hints::default(), &opts()).unwrap().markdown.unwrap().contains("```\nx = 1\n```"));
     assert_eq!(page("<span class=\"inline\">a</span><span class=\"headline\">b</span>"), "ab");
 }
 
