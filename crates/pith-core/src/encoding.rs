@@ -74,7 +74,8 @@ fn decide<'a>(bytes: &'a [u8], content_type: Option<&str>, url: Option<&str>) ->
             None => (UTF_8, Source::Default, bytes, Some(valid)),
         };
     }
-    if let Some((enc, source)) = declared {
+    // (A declared UTF-8 was just found invalid: only a legacy declaration can still hold.)
+    if let Some((enc, source)) = declared.filter(|&(enc, _)| enc != UTF_8) {
         if decodes_cleanly(enc, bytes) {
             return (enc, source, bytes, None);
         }
@@ -85,10 +86,8 @@ fn decide<'a>(bytes: &'a [u8], content_type: Option<&str>, url: Option<&str>) ->
     (detector.guess(tld.as_deref().map(str::as_bytes), chardetng::Utf8Detection::Allow), Source::Detected, bytes, None)
 }
 
+/// Whether `bytes` decode without errors in the legacy encoding `enc`.
 fn decodes_cleanly(enc: &'static Encoding, bytes: &[u8]) -> bool {
-    if enc == UTF_8 {
-        return std::str::from_utf8(bytes).is_ok();
-    }
     // Single-byte legacy encodings map every byte; only multi-byte ones can fail.
     let mut decoder = enc.new_decoder_without_bom_handling();
     let mut sink = vec![0u8; 16 * 1024];
@@ -290,5 +289,11 @@ mod tests {
     fn wrong_declaration_falls_back_to_detection() {
         let d = decode("<p>naïve café</p>".as_bytes(), Some("text/html; charset=shift_jis"), None);
         assert_eq!((d.encoding, d.source, &*d.text), (UTF_8, Source::Detected, "<p>naïve café</p>"));
+    }
+
+    #[test]
+    fn invalid_bytes_under_a_utf8_declaration_fall_back_to_detection() {
+        let d = decode(b"<p>Le na\xefve caf\xe9 de la gare, pr\xe8s du th\xe9\xe2tre.</p>", Some("text/html; charset=utf-8"), None);
+        assert_eq!((d.encoding, d.source, &*d.text), (encoding_rs::WINDOWS_1252, Source::Detected, "<p>Le naïve café de la gare, près du théâtre.</p>"));
     }
 }
