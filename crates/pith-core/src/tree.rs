@@ -213,8 +213,8 @@ struct Open {
     capture: Capture,
     /// Where this element's children start in [`Builder::pending`].
     first_child: u32,
-    /// Where its `class` value is in the document (empty: none), for a `<pre>` inside to read
-    /// the language a highlighter names on its wrapper.
+    /// Where a `<div>`'s `class` value is in the document (empty: none, or not a `<div>`), for a
+    /// `<pre>` inside to read the language a highlighter names on its wrapper.
     class: (u32, u32),
 }
 
@@ -400,6 +400,7 @@ impl Builder {
         // empty string from elsewhere, hence the checked subtraction.)
         let class_range = attrs
             .class
+            .filter(|_| tag == Tag::Div)
             .and_then(|c| (c.as_ptr() as usize).checked_sub(source.as_ptr() as usize).map(|start| (start, start + c.len())))
             .filter(|&(_, end)| end <= source.len())
             .map_or((0, 0), |(start, end)| (start as u32, end as u32));
