@@ -11,7 +11,7 @@
 #
 # Env: PITH_WASM_PROFILE (default release), PITH_WASM_OPT=0 to skip wasm-opt,
 #      PITH_WASM_SIMD=0 to build without simd128 (on by default: Node >= 16 runs it, and memchr's
-#      simdutf8's wasm SIMD paths make the core about 5% faster, with the same output),
+#      and simdutf8's wasm SIMD paths make the core about 5% faster, with the same output),
 #      PITH_WASM_TARGET_DIR (default target/wasm), PITH_WASM_OUT (default crates/pith-wasm/pith.wasm).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
