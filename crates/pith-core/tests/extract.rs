@@ -164,6 +164,16 @@ fn permalink_glyphs_are_not_text() {
 }
 
 #[test]
+fn paragraphs_of_invisible_characters_are_no_paragraphs() {
+    // Page builders (Webflow) fill spacer paragraphs with a zero-width joiner.
+    let html = "<body><article><h2>Web graphs</h2><p>\u{200d}</p><p>Graphs now follow each crawl, with better ranking data than before.</p>\
+        <p> \u{200b}\u{feff} </p><table><tr><td>\u{200d}</td></tr><tr><td>Cell</td></tr></table><p>Emoji keep their joiners: \u{1f469}\u{200d}\u{1f4bb}.</p>";
+    let result = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!(result.text, "Web graphs\n\nGraphs now follow each crawl, with better ranking data than before.\n\nCell\n\nEmoji keep their joiners: \u{1f469}\u{200d}\u{1f4bb}.");
+    assert!(!result.markdown.unwrap().contains("\n\u{200d}"));
+}
+
+#[test]
 fn highlighted_code_keeps_its_lines() {
     let page = |code: &str| {
         let html = format!("<body><article><p>Set the project up as follows, then start the server and open it.</p><pre>{code}</pre>");

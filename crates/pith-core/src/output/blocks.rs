@@ -210,9 +210,12 @@ impl<'a> Walker<'a> {
         if self.inline.is_empty() && self.inline_markdown.is_none() {
             return;
         }
-        let text = collapse(&self.inline);
+        let mut text = collapse(&self.inline);
         self.inline.clear();
-        let markdown = self.inline_markdown.take().map(|m| collapse(&m)).filter(|m| !m.is_empty() && *m != text);
+        if is_invisible(&text) {
+            text.clear();
+        }
+        let markdown = self.inline_markdown.take().map(|m| collapse(&m)).filter(|m| !is_invisible(m) && *m != text);
         if text.is_empty() && markdown.is_none() {
             return;
         }
@@ -343,6 +346,12 @@ fn is_anchor_glyph(text: &str) -> bool {
 /// An image source as a Markdown link destination: spaces and parentheses escaped.
 fn markdown_destination(src: &str) -> String {
     src.replace(' ', "%20").replace('(', "%28").replace(')', "%29")
+}
+
+/// Text without a visible character: empty, or only zero-width spaces and joiners, word joiners,
+/// byte order marks and soft hyphens (page builders fill "empty" paragraphs with a U+200D).
+fn is_invisible(text: &str) -> bool {
+    text.chars().all(|c| matches!(c, '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{feff}' | '\u{ad}'))
 }
 
 /// Stands for `<br>` in inline text until whitespace is collapsed.
