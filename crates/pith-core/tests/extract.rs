@@ -174,6 +174,28 @@ fn paragraphs_of_invisible_characters_are_no_paragraphs() {
 }
 
 #[test]
+fn a_run_of_blocks_doubled_in_place_appears_once() {
+    let page = |extra: &str| {
+        let html = format!(
+            "<body><article><h2>Our picks</h2><p>We tested forty mugs over a winter, and these held their heat best.</p>{extra}\
+             <p>Every mug was filled with the same tea at the same temperature, then timed.</p>"
+        );
+        extract(html.as_bytes(), &Hints::default(), &opts()).unwrap().text
+    };
+    let slides = "<div><h3>Stoneware mug, speckled</h3><p>$24.00</p><p>Sold out</p></div><div><h3>Enamel camp mug</h3><p>$18.00</p></div>";
+    // A carousel's clones (the same slides again, straight after): once, however many copies.
+    let once = page(slides);
+    assert_eq!(page(&slides.repeat(2)), once);
+    assert_eq!(page(&slides.repeat(3)), once);
+    assert_eq!(once.matches("Enamel camp mug").count(), 1);
+    // The same lines apart (features shared by two plans) and short repeats stay.
+    let plans = "<h3>Basic</h3><ul><li>Unlimited projects for the team</li><li>Priority support</li></ul>\
+                 <h3>Pro</h3><ul><li>Unlimited projects for the team</li><li>Priority support</li></ul>";
+    assert_eq!(page(plans).matches("Priority support").count(), 2);
+    assert_eq!(page("<p>Helpful?</p><p>Yes</p><p>Helpful?</p><p>Yes</p>").matches("Yes").count(), 2);
+}
+
+#[test]
 fn highlighted_code_keeps_its_lines() {
     let page = |code: &str| {
         let html = format!("<body><article><p>Set the project up as follows, then start the server and open it.</p><pre>{code}</pre>");

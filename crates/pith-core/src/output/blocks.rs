@@ -5,7 +5,7 @@ use crate::api::Link;
 use crate::tags::Tag;
 use crate::tree::{Child, NodeId, Tree};
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Kind {
     Heading(u8),
     Paragraph,
@@ -16,7 +16,7 @@ pub enum Kind {
     TableRow { cells: Vec<String>, first: bool },
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Block {
     pub kind: Kind,
     /// Whitespace-collapsed text (raw for code); empty for table rows.

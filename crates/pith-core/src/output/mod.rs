@@ -8,7 +8,8 @@ use crate::api::{Link, Options, Section};
 use crate::score::Selection;
 use crate::tree::{NodeId, Tree};
 use blocks::{Block, Kind, Walker};
-use std::collections::HashSet;
+use foldhash::fast::FixedState;
+use std::collections::{HashMap, HashSet};
 
 pub struct Rendered {
     pub text: String,
@@ -82,20 +83,72 @@ fn trim_edges(mut blocks: Vec<Block>) -> Vec<Block> {
     blocks
 }
 
+/// Drops later verbatim repeats: of a run of blocks, then of a single paragraph.
+fn dedupe(blocks: Vec<Block>) -> Vec<Block> {
+    drop_repeated_paragraphs(drop_doubled_runs(blocks))
+}
+
+/// Characters a doubled run must hold to be dropped: a row of buttons may rightly repeat.
+const DOUBLED_RUN_CHARS: usize = 40;
+
+/// Drops a run of two or more blocks that repeats the run just before it verbatim ("A B A B"):
+/// a carousel's cloned slides, the phone copy of a box placed right after the wide-screen one.
+/// Runs repeated further apart are left alone: pricing tiers list the same features, and a
+/// guide may repeat its warning in every step. Table rows are left alone too.
+fn drop_doubled_runs(blocks: Vec<Block>) -> Vec<Block> {
+    let mut last_at: HashMap<&Block, usize, FixedState> = HashMap::default();
+    let mut keep = vec![true; blocks.len()];
+    let mut i = 0;
+    while i < blocks.len() {
+        let block = &blocks[i];
+        if matches!(block.kind, Kind::TableRow { .. }) {
+            i += 1;
+            continue;
+        }
+        let Some(before) = last_at.insert(block, i) else {
+            i += 1;
+            continue;
+        };
+        let len = i - before;
+        let doubled = len >= 2
+            && blocks.get(i..i + len).is_some_and(|run| run == &blocks[before..i])
+            && blocks[i..i + len].iter().map(|b| b.text.chars().count()).sum::<usize>() >= DOUBLED_RUN_CHARS;
+        if doubled {
+            keep[i..i + len].fill(false);
+            // The dropped copy stays on record, so that a third copy right after it goes too.
+            for (k, b) in blocks[i..i + len].iter().enumerate().skip(1) {
+                last_at.insert(b, i + k);
+            }
+            i += len;
+        } else {
+            i += 1;
+        }
+    }
+    retain_kept(blocks, &keep)
+}
+
 /// Drops later verbatim repeats of a paragraph (pull quotes, duplicated teasers) and of a
 /// block of images (a carousel's clones). Short blocks and table rows are left alone: "Yes"
 /// may rightly appear twice.
-fn dedupe(blocks: Vec<Block>) -> Vec<Block> {
-    let mut seen = HashSet::new();
-    blocks
-        .into_iter()
-        .filter(|b| {
-            let long_prose = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. }) && b.text.chars().count() >= 40;
+fn drop_repeated_paragraphs(blocks: Vec<Block>) -> Vec<Block> {
+    let mut seen: HashSet<&str, FixedState> = HashSet::default();
+    let keep: Vec<bool> = blocks
+        .iter()
+        .map(|b| {
             if b.markdown_only() {
-                seen.insert(b.markdown.clone().unwrap_or_default())
+                seen.insert(b.markdown.as_deref().unwrap_or_default())
             } else {
-                !long_prose || seen.insert(b.text.clone())
+                let long_prose = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. }) && b.text.chars().count() >= 40;
+                !long_prose || seen.insert(&b.text)
             }
         })
-        .collect()
+        .collect();
+    retain_kept(blocks, &keep)
+}
+
+/// `blocks` without those whose flag in `keep` is false.
+fn retain_kept(mut blocks: Vec<Block>, keep: &[bool]) -> Vec<Block> {
+    let mut kept = keep.iter();
+    blocks.retain(|_| *kept.next().expect("one flag per block"));
+    blocks
 }
