@@ -151,6 +151,9 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline:
     settings = settings.append_element_content_handler(element!("*", move |el| {
         let opened = s.borrow_mut().open(el, html);
         if let Some(id) = opened {
+            if s.borrow_mut().mutes(id) {
+                el.remove();
+            }
             let s = s.clone();
             el.on_end_tag(end_tag!(move |_| {
                 s.borrow_mut().close(id);
@@ -245,6 +248,11 @@ struct Builder {
     /// elements repeat a class of the page's, and reading one costs ~800 instructions.
     class_hints: HashMap<Box<str>, hints::Flags, FixedState>,
     drop_next: bool,
+    /// The element whose `remove()` keeps lol-html from serializing it and all inside it to
+    /// the output, which pith discards (a tenth of lol-html's work); its handlers, and those
+    /// of the elements inside, run all the same. Cleared at its end tag, so that the next
+    /// outermost element is muted in turn.
+    muted: Option<NodeId>,
     meta: MetaCollector,
     noscript_html: String,
     payload_bytes: usize,
@@ -266,6 +274,7 @@ impl Builder {
             opened: Opened::Nothing,
             class_hints: HashMap::default(),
             drop_next: false,
+            muted: None,
             meta: MetaCollector::default(),
             noscript_html: String::new(),
             payload_bytes: 0,
@@ -431,7 +440,20 @@ impl Builder {
     }
 
     /// Handles an explicit end tag of the element `id`.
+    /// Whether the element just opened as `id` is to be removed from lol-html's output: the
+    /// outermost one (see [`Builder::muted`]).
+    fn mutes(&mut self, id: NodeId) -> bool {
+        let outermost = self.muted.is_none();
+        if outermost {
+            self.muted = Some(id);
+        }
+        outermost
+    }
+
     fn close(&mut self, id: NodeId) {
+        if self.muted == Some(id) {
+            self.muted = None;
+        }
         let Some(at) = self.stack.iter().rposition(|o| o.id == id) else { return };
         let tag = self.stack[at].tag;
         // Browsers put content after `</body>` or `</html>` into the body all the same.
