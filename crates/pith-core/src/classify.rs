@@ -90,7 +90,7 @@ impl Signals {
             {
                 s.prose_blocks += 1;
             }
-            for child in &node.children {
+            for child in tree.children(id) {
                 if let Child::Node(c) = *child {
                     if !selection.removed[c as usize] {
                         stack.push(c);

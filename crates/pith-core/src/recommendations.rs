@@ -74,7 +74,7 @@ pub fn flag(tree: &mut Tree, kind: PageKind) {
 /// subtree: this runs for every heading, and stops at the label's length.
 fn short_label(tree: &Tree, id: NodeId, label: &mut String) -> bool {
     fn collect(tree: &Tree, id: NodeId, label: &mut String) -> bool {
-        for child in &tree.node(id).children {
+        for child in tree.children(id) {
             match *child {
                 Child::Text(s, e) => {
                     for word in tree.text_of(s, e).split_whitespace() {
@@ -125,7 +125,7 @@ fn text_extents(tree: &Tree) -> Vec<(u32, u32)> {
     // Children have higher ids than their parent: a reverse sweep sees them first.
     for id in (0..tree.nodes.len()).rev() {
         let mut own = (u32::MAX, 0u32);
-        for child in &tree.nodes[id].children {
+        for child in tree.children(id as NodeId) {
             let (s, e) = match *child {
                 _ if tree.is_blank(child) => continue,
                 Child::Text(s, e) => (s, e),
@@ -162,7 +162,7 @@ fn introduced_box(tree: &Tree, extent: &[(u32, u32)], heading: NodeId) -> Vec<No
         top = parent;
     }
     let mut boxes = vec![top];
-    let siblings = &tree.node(tree.node(top).parent).children;
+    let siblings = tree.children(tree.node(top).parent);
     let next = siblings.iter().skip_while(|c| **c != Child::Node(top)).skip(1).find(|c| !tree.is_blank(c));
     if let Some(&Child::Node(c)) = next {
         if points_elsewhere(tree, c) {
@@ -189,7 +189,7 @@ fn points_elsewhere(tree: &Tree, id: NodeId) -> bool {
         if node.tag == Tag::A && in_heading {
             n.linked_headings += 1;
         }
-        for child in &node.children {
+        for child in tree.children(id) {
             match *child {
                 Child::Text(s, e) => {
                     let len = tree.text_of(s, e).trim().len();
@@ -209,7 +209,7 @@ fn points_elsewhere(tree: &Tree, id: NodeId) -> bool {
 
 /// A block that is only a label ("Related:", "» Read next:") and a link.
 fn is_link_line(tree: &Tree, id: NodeId) -> bool {
-    let children = &tree.node(id).children;
+    let children = tree.children(id);
     // Cheap tests first: this runs on every paragraph.
     let Some(&Child::Text(s, e)) = children.first() else {
         return false;

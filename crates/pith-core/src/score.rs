@@ -208,7 +208,7 @@ fn measure(tree: &Tree) -> (Vec<Stats>, Vec<Stats>) {
     for id in (0..n).rev() {
         let node = &tree.nodes[id];
         let mut own = Stats::default();
-        for child in &node.children {
+        for child in tree.children(id as NodeId) {
             if let Child::Text(s, e) = *child {
                 let (chars, punct) = count_text(tree.text_of(s, e));
                 own.chars += chars;
@@ -464,8 +464,7 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_boxes: &[No
         }
         let here = stats[current as usize].mass;
         let best = tree
-            .node(current)
-            .children
+            .children(current)
             .iter()
             .filter_map(|c| match *c {
                 Child::Node(id) if !removed[id as usize] && !comment_boxes.contains(&id) => Some(id),
@@ -478,7 +477,7 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_boxes: &[No
             Some(child)
                 if stats[child as usize].mass >= t.descend * here
                     && here > 0.0
-                    && !tree.node(current).children.iter().any(|c| matches!(c, Child::Node(id) if posts.contains(id)))
+                    && !tree.children(current).iter().any(|c| matches!(c, Child::Node(id) if posts.contains(id)))
                     && !has_peer_section(tree, current, child, stats, removed, comment_boxes)
                     && !title_box.is_some_and(|b| leaves_behind(tree, current, child, b))
                     && !is_text_block(tree, child) =>
@@ -515,7 +514,7 @@ fn leaves_behind(tree: &Tree, current: NodeId, child: NodeId, id: NodeId) -> boo
 fn leading_heading(tree: &Tree, id: NodeId) -> Option<u8> {
     let mut at = id;
     for _ in 0..3 {
-        let Child::Node(first) = *tree.node(at).children.iter().find(|c| !tree.is_blank(c))? else { return None };
+        let Child::Node(first) = *tree.children(at).iter().find(|c| !tree.is_blank(c))? else { return None };
         if let Tag::H(level) = tree.node(first).tag {
             return Some(level);
         }
@@ -529,7 +528,7 @@ fn leading_heading(tree: &Tree, id: NodeId) -> Option<u8> {
 /// sections, not its longest one (a reference page's "Parameters" beside its "Description").
 fn has_peer_section(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId]) -> bool {
     let Some(level) = leading_heading(tree, child) else { return false };
-    tree.node(parent).children.iter().any(|c| match *c {
+    tree.children(parent).iter().any(|c| match *c {
         Child::Node(id) if id != child && !removed[id as usize] && !comment_boxes.contains(&id) => {
             stats[id as usize].mass > PEER_SECTION_SHARE * stats[child as usize].mass && leading_heading(tree, id) == Some(level)
         }
@@ -553,8 +552,7 @@ fn with_orphan_paragraphs(tree: &Tree, root: NodeId, stats: &[Stats], removed: &
             && s.punct >= 1
             && s.link_density() < 0.25
     };
-    tree.node(tree.node(root).parent)
-        .children
+    tree.children(tree.node(root).parent)
         .iter()
         .filter_map(|c| match *c {
             Child::Node(id) if id == root || orphan(id) => Some(id),
@@ -575,7 +573,7 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
     let mut pruned = Vec::new();
     let mut stack = vec![root];
     while let Some(id) = stack.pop() {
-        for child in &tree.node(id).children {
+        for child in tree.children(id) {
             let Child::Node(c) = *child else { continue };
             let ci = c as usize;
             if removed[ci] {

@@ -33,7 +33,8 @@ pub enum Child {
 pub struct Node {
     pub tag: Tag,
     pub parent: NodeId,
-    pub children: Vec<Child>,
+    /// Where this node's children are in [`Tree::child_lists`]: start and end.
+    children: (u32, u32),
     /// Flags from [`hints`].
     pub hints: hints::Flags,
     /// `href` of links, the language of code blocks (`<pre>`: also the one its highlighter's
@@ -43,6 +44,9 @@ pub struct Node {
 
 pub struct Tree {
     pub nodes: Vec<Node>,
+    /// The children of every node, each node's in one run (see [`Tree::children`]): one
+    /// allocation for the tree instead of one per node.
+    child_lists: Vec<Child>,
     pub text: String,
     /// Every [`Child::Text`] range, in document order.
     pub runs: Vec<(u32, u32)>,
@@ -60,6 +64,11 @@ impl Tree {
         &self.nodes[id as usize]
     }
 
+    pub fn children(&self, id: NodeId) -> &[Child] {
+        let (start, end) = self.node(id).children;
+        &self.child_lists[start as usize..end as usize]
+    }
+
     pub fn text_of(&self, start: u32, end: u32) -> &str {
         &self.text[start as usize..end as usize]
     }
@@ -67,7 +76,7 @@ impl Tree {
     /// Whether `id` holds blocks other than line breaks: a container of blocks rather than a
     /// block of text (a `<div>` of text broken by `<br>`s is a paragraph).
     pub fn holds_blocks(&self, id: NodeId) -> bool {
-        self.node(id).children.iter().any(|c| matches!(*c, Child::Node(n) if self.node(n).tag.is_block() && self.node(n).tag != Tag::Br))
+        self.children(id).iter().any(|c| matches!(*c, Child::Node(n) if self.node(n).tag.is_block() && self.node(n).tag != Tag::Br))
     }
 
     /// Whether `child` is whitespace between elements (source indentation), which says nothing.
@@ -95,7 +104,7 @@ impl Tree {
     /// All text under `id`, whitespace collapsed.
     pub fn plain_text(&self, id: NodeId) -> String {
         fn collect(tree: &Tree, id: NodeId, out: &mut String) {
-            for child in &tree.node(id).children {
+            for child in tree.children(id) {
                 match *child {
                     Child::Text(s, e) => out.push_str(tree.text_of(s, e)),
                     Child::Node(c) => {
@@ -226,9 +235,9 @@ struct Builder {
     text: String,
     stack: Vec<Open>,
     /// The children of the open elements, each element's after its parent's. An element's
-    /// children move into its node, in a `Vec` of their exact size, when it closes: growing a
-    /// `Vec` per node as children arrive cost a reallocation for most nodes.
+    /// children move to `child_lists` ([`Tree::child_lists`]) in one run when it closes.
     pending: Vec<Child>,
+    child_lists: Vec<Child>,
     /// Every text run as it is attached, so in document order (see [`Tree::runs`]).
     runs: Vec<(u32, u32)>,
     /// The tags of `stack`, kept beside it for the implied-end-tag rules.
@@ -261,7 +270,8 @@ struct Builder {
 impl Builder {
     fn new() -> Self {
         Builder {
-            nodes: vec![Node { tag: Tag::Root, parent: 0, children: Vec::new(), hints: 0, attr: None }],
+            nodes: vec![Node { tag: Tag::Root, parent: 0, children: (0, 0), hints: 0, attr: None }],
+            child_lists: Vec::new(),
             text: String::new(),
             stack: vec![Open { id: 0, tag: Tag::Root, dropped: false, capture: Capture::None, first_child: 0, class: (0, 0) }],
             pending: Vec::new(),
@@ -309,7 +319,9 @@ impl Builder {
     /// Moves the children of `open`, the innermost open element, into its node.
     fn close_children(&mut self, open: &Open) {
         if !open.dropped {
-            self.nodes[open.id as usize].children = self.pending.split_off(open.first_child as usize);
+            let start = self.child_lists.len() as u32;
+            self.child_lists.extend(self.pending.drain(open.first_child as usize..));
+            self.nodes[open.id as usize].children = (start, self.child_lists.len() as u32);
         }
     }
 
@@ -419,7 +431,7 @@ impl Builder {
         if !parent_dropped && !dropped {
             self.flush_text();
             let id = self.nodes.len() as NodeId;
-            self.nodes.push(Node { tag, parent, children: Vec::new(), hints: flags, attr });
+            self.nodes.push(Node { tag, parent, children: (0, 0), hints: flags, attr });
             self.pending.push(Child::Node(id));
             if !can_have_content {
                 return None;
@@ -497,7 +509,9 @@ impl Builder {
     fn close_children_inside(&mut self, open: &Open, at: usize) {
         let end = self.stack[at].first_child;
         if !open.dropped {
-            self.nodes[open.id as usize].children = self.pending.drain(open.first_child as usize..end as usize).collect();
+            let start = self.child_lists.len() as u32;
+            self.child_lists.extend(self.pending.drain(open.first_child as usize..end as usize));
+            self.nodes[open.id as usize].children = (start, self.child_lists.len() as u32);
         }
         for inner in &mut self.stack[at..] {
             inner.first_child -= end - open.first_child;
@@ -601,7 +615,7 @@ impl Builder {
         while let Some(open) = self.stack.pop() {
             self.close_children(&open);
         }
-        let tree = Tree { nodes: self.nodes, text: self.text, runs: self.runs, noscript_html: self.noscript_html, payload_bytes: self.payload_bytes };
+        let tree = Tree { nodes: self.nodes, child_lists: self.child_lists, text: self.text, runs: self.runs, noscript_html: self.noscript_html, payload_bytes: self.payload_bytes };
         (tree, self.meta)
     }
 }
@@ -671,7 +685,7 @@ mod tests {
     fn texts(tree: &Tree) -> String {
         let mut out = String::new();
         fn walk(tree: &Tree, id: NodeId, out: &mut String) {
-            for child in &tree.node(id).children {
+            for child in tree.children(id) {
                 match *child {
                     Child::Text(s, e) => out.push_str(tree.text_of(s, e)),
                     Child::Node(n) => {

@@ -167,7 +167,7 @@ impl<'a> Walker<'a> {
     }
 
     fn children(&mut self, id: NodeId) {
-        for child in &self.tree.node(id).children {
+        for child in self.tree.children(id) {
             match *child {
                 Child::Text(s, e) => self.push_inline(self.tree.text_of(s, e)),
                 Child::Node(c) => {
@@ -233,7 +233,7 @@ impl<'a> Walker<'a> {
 
     fn raw_text(&self, id: NodeId, out: &mut String) {
         let mut after_block = false;
-        for child in &self.tree.node(id).children {
+        for child in self.tree.children(id) {
             match *child {
                 Child::Text(s, e) => out.push_str(self.tree.text_of(s, e)),
                 Child::Node(c) if !self.removed[c as usize] => {
@@ -252,7 +252,7 @@ impl<'a> Walker<'a> {
     }
 
     fn first_code_language(&self, id: NodeId) -> Option<Box<str>> {
-        self.tree.node(id).children.iter().find_map(|c| match *c {
+        self.tree.children(id).iter().find_map(|c| match *c {
             Child::Node(c) if self.tree.node(c).tag == Tag::Code => self.tree.node(c).attr.clone(),
             _ => None,
         })
@@ -262,7 +262,7 @@ impl<'a> Walker<'a> {
     /// skipping nested tables' own rows.
     fn rows(&self, table: NodeId) -> Vec<NodeId> {
         fn collect(walker: &Walker, id: NodeId, rows: &mut Vec<NodeId>) {
-            for child in &walker.tree.node(id).children {
+            for child in walker.tree.children(id) {
                 if let Child::Node(c) = *child {
                     match walker.tree.node(c).tag {
                         Tag::Tr => rows.push(c),
@@ -279,8 +279,7 @@ impl<'a> Walker<'a> {
 
     fn cells(&self, row: NodeId) -> Vec<NodeId> {
         self.tree
-            .node(row)
-            .children
+            .children(row)
             .iter()
             .filter_map(|c| match *c {
                 Child::Node(c) if matches!(self.tree.node(c).tag, Tag::Td | Tag::Th) && !self.removed[c as usize] => Some(c),
@@ -300,7 +299,7 @@ impl<'a> Walker<'a> {
     }
 
     fn has_structure(&self, id: NodeId) -> bool {
-        self.tree.node(id).children.iter().any(|c| match *c {
+        self.tree.children(id).iter().any(|c| match *c {
             Child::Node(c) => {
                 let tag = self.tree.node(c).tag;
                 matches!(tag, Tag::Table | Tag::Ul | Tag::Ol | Tag::H(_) | Tag::Pre | Tag::Blockquote | Tag::Div | Tag::Section)
