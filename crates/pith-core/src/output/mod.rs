@@ -33,7 +33,7 @@ pub fn render(tree: &Tree, selection: &Selection, options: &Options, base: Optio
     for &root in &selection.roots {
         walker.walk(root);
     }
-    let blocks = trim_edges(dedupe(without_ad_labels(walker.blocks)));
+    let blocks = trim_edges(dedupe(without_labels(walker.blocks)));
     let (text, sections) = text::render(&blocks);
     let markdown = options.markdown.then(|| markdown::render(&blocks));
     let comments = (options.comments && !selection.comments.is_empty()).then(|| {
@@ -83,20 +83,25 @@ fn trim_edges(mut blocks: Vec<Block>) -> Vec<Block> {
     blocks
 }
 
-/// What a page prints over an advertisement or a paid placement, lower-cased. (Not "Ad" or
-/// "Advertising", which also name things: a country code, a service.)
-const AD_LABELS: &[&str] = &[
+/// Lines that only label something, lower-cased: what a page prints over an advertisement or
+/// a paid placement (not "Ad" or "Advertising", which also name things: a country code, a
+/// service), and the buttons that lead elsewhere.
+const LABELS: &[&str] = &[
     "advertisement", "advertisements", "sponsored", "sponsored content", "sponsored post", "promoted", "paid content",
     "paid post", "partner content", "anzeige", "werbung", "publicité", "publicidad", "pubblicità", "advertentie",
-    "publicidade",
+    "publicidade", "learn more", "read more", "see more", "show more", "view more", "load more", "find out more",
+    "discover more", "continue reading", "keep reading", "read the full story", "read full article", "read the article",
 ];
 
-/// Drops paragraphs and headings that are only an advertisement label: no content, and between
-/// the paragraphs of an article they break its text. (The placement itself is left to the
-/// scorer: a shop's grid of products may hold sponsored products among the others.)
-fn without_ad_labels(mut blocks: Vec<Block>) -> Vec<Block> {
+/// Drops paragraphs, list items and headings that are only a label (see [`LABELS`]): no
+/// content, and between the paragraphs of an article they break its text. (An advertisement
+/// itself is left to the scorer: a shop's grid of products may hold sponsored products among
+/// the others.)
+fn without_labels(mut blocks: Vec<Block>) -> Vec<Block> {
     blocks.retain(|b| {
-        !(matches!(b.kind, Kind::Paragraph | Kind::Heading(_)) && b.text.len() <= 20 && AD_LABELS.iter().any(|label| b.text.eq_ignore_ascii_case(label)))
+        let line = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. } | Kind::Heading(_));
+        let label = b.text.trim_end_matches(['.', '…', '>', '›', '»', '→', ' ']);
+        !(line && label.len() <= 20 && LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)))
     });
     blocks
 }
