@@ -1,0 +1,134 @@
+//! The blocks' clean-up before they are written: lines that only label something, verbatim
+//! repeats, and page furniture at the edges of the content.
+
+use super::blocks::{Block, Kind};
+use foldhash::fast::FixedState;
+use std::collections::{HashMap, HashSet};
+
+/// All of it, in order: labels go first, so that the repeats they separated meet.
+pub fn tidy(blocks: Vec<Block>) -> Vec<Block> {
+    trim_edges(dedupe(without_labels(blocks)))
+}
+
+/// A line under `max_chars` without a sentence in it: a button label, a date line,
+/// "Share this".
+fn is_weak(block: &Block, max_chars: usize) -> bool {
+    match block.kind {
+        Kind::Paragraph | Kind::ListItem { .. } => {
+            block.text.chars().count() < max_chars && !block.text.contains(['.', '!', '?', '。', '！', '？'])
+        }
+        _ => false,
+    }
+}
+
+fn is_prose(block: &Block) -> bool {
+    matches!(block.kind, Kind::Paragraph | Kind::ListItem { .. }) && block.text.chars().count() >= 80
+}
+
+/// Trims short non-sentences (and trailing headings) off the ends of content that has
+/// prose in it: what sits before the first and after the last paragraph is page furniture.
+fn trim_edges(mut blocks: Vec<Block>) -> Vec<Block> {
+    if blocks.iter().filter(|b| is_prose(b)).count() < 2 {
+        return blocks;
+    }
+    // Footers ("Last updated 12 May – contact us") run longer than the labels above content.
+    while blocks.last().is_some_and(|b| is_weak(b, 80) || matches!(b.kind, Kind::Heading(_))) {
+        blocks.pop();
+    }
+    let lead = blocks.iter().take_while(|b| is_weak(b, 40)).count();
+    blocks.drain(..lead);
+    blocks
+}
+
+/// Lines that only label something, lower-cased: what a page prints over an advertisement or
+/// a paid placement (not "Ad" or "Advertising", which also name things: a country code, a
+/// service), and the buttons that lead elsewhere.
+const LABELS: &[&str] = &[
+    "advertisement", "advertisements", "sponsored", "sponsored content", "sponsored post", "promoted", "paid content",
+    "paid post", "partner content", "anzeige", "werbung", "publicité", "publicidad", "pubblicità", "advertentie",
+    "publicidade", "learn more", "read more", "see more", "show more", "view more", "load more", "find out more",
+    "discover more", "continue reading", "keep reading", "read the full story", "read full article", "read the article",
+];
+
+/// Drops paragraphs, list items and headings that are only a label (see [`LABELS`]): no
+/// content, and between the paragraphs of an article they break its text. (An advertisement
+/// itself is left to the scorer: a shop's grid of products may hold sponsored products among
+/// the others.)
+fn without_labels(mut blocks: Vec<Block>) -> Vec<Block> {
+    blocks.retain(|b| {
+        let line = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. } | Kind::Heading(_));
+        let label = b.text.trim_end_matches(['.', '…', '>', '›', '»', '→', ' ']);
+        !(line && label.len() <= 20 && LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)))
+    });
+    blocks
+}
+
+/// Drops later verbatim repeats: of a run of blocks, then of a single paragraph.
+pub fn dedupe(blocks: Vec<Block>) -> Vec<Block> {
+    drop_repeated_paragraphs(drop_doubled_runs(blocks))
+}
+
+/// Characters a doubled run must hold to be dropped: a row of buttons may rightly repeat.
+const DOUBLED_RUN_CHARS: usize = 40;
+
+/// Drops a run of two or more blocks that repeats the run just before it verbatim ("A B A B"):
+/// a carousel's cloned slides, the phone copy of a box placed right after the wide-screen one.
+/// Runs repeated further apart are left alone: pricing tiers list the same features, and a
+/// guide may repeat its warning in every step. Table rows are left alone too.
+fn drop_doubled_runs(blocks: Vec<Block>) -> Vec<Block> {
+    let mut last_at: HashMap<&Block, usize, FixedState> = HashMap::default();
+    let mut keep = vec![true; blocks.len()];
+    let mut i = 0;
+    while i < blocks.len() {
+        let block = &blocks[i];
+        if matches!(block.kind, Kind::TableRow { .. }) {
+            i += 1;
+            continue;
+        }
+        let Some(before) = last_at.insert(block, i) else {
+            i += 1;
+            continue;
+        };
+        let len = i - before;
+        let doubled = len >= 2
+            && blocks.get(i..i + len).is_some_and(|run| run == &blocks[before..i])
+            && blocks[i..i + len].iter().map(|b| b.text.chars().count()).sum::<usize>() >= DOUBLED_RUN_CHARS;
+        if doubled {
+            keep[i..i + len].fill(false);
+            // The dropped copy stays on record, so that a third copy right after it goes too.
+            for (k, b) in blocks[i..i + len].iter().enumerate().skip(1) {
+                last_at.insert(b, i + k);
+            }
+            i += len;
+        } else {
+            i += 1;
+        }
+    }
+    retain_kept(blocks, &keep)
+}
+
+/// Drops later verbatim repeats of a paragraph (pull quotes, duplicated teasers) and of a
+/// block of images (a carousel's clones). Short blocks and table rows are left alone: "Yes"
+/// may rightly appear twice.
+fn drop_repeated_paragraphs(blocks: Vec<Block>) -> Vec<Block> {
+    let mut seen: HashSet<&str, FixedState> = HashSet::default();
+    let keep: Vec<bool> = blocks
+        .iter()
+        .map(|b| {
+            if b.markdown_only() {
+                seen.insert(b.markdown.as_deref().unwrap_or_default())
+            } else {
+                let long_prose = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. }) && b.text.chars().count() >= 40;
+                !long_prose || seen.insert(&b.text)
+            }
+        })
+        .collect();
+    retain_kept(blocks, &keep)
+}
+
+/// `blocks` without those whose flag in `keep` is false.
+fn retain_kept(mut blocks: Vec<Block>, keep: &[bool]) -> Vec<Block> {
+    let mut kept = keep.iter();
+    blocks.retain(|_| *kept.next().expect("one flag per block"));
+    blocks
+}
