@@ -4,7 +4,7 @@
 
 import { threadId } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
-import { newWalk, readSpan, type InputFile, type Span, type Walk } from '../warc/reader.js';
+import { InflateBuffer, newWalk, readSpan, type InputFile, type Span, type Walk } from '../warc/reader.js';
 import { encodeJsonl } from './output.js';
 import { extractRecord, readOutcome, type Outcome, type RecordContext } from './record.js';
 import { STAGE_TIMES, stageNs, threadCpuNs, type WorkerStages } from './stages.js';
@@ -42,6 +42,9 @@ export interface SpanResult {
   stages?: WorkerStages;
 }
 
+/** This thread's inflate buffer: a task extracts each record before it reads the next, and a thread runs one task at a time (concurrentTasksPerWorker: 1). */
+const inflated = new InflateBuffer();
+
 export default async function run(task: SpanTask): Promise<SpanResult> {
   const walk = newWalk();
   const outcomes: Outcome[] = [];
@@ -49,7 +52,7 @@ export default async function run(task: SpanTask): Promise<SpanResult> {
   const lost = new Map(task.lost.map((l) => [l.index, l]));
   const watch = task.watch;
   let index = 0;
-  for await (const ev of readSpan(task.file, task.span, walk)) {
+  for await (const ev of readSpan(task.file, task.span, walk, inflated)) {
     if (ev.kind !== 'extract') {
       outcomes.push(readOutcome(ev));
       continue;

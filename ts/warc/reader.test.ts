@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import path from 'node:path';
 import { createReadStream } from 'node:fs';
 import { WARCParser } from 'warcio';
-import { readFileRecords, readRecordAt, expandInputs, MAX_RECORD_BYTES, type ReadEvent, type InputFile } from './reader.js';
+import { readFileRecords, readRecordAt, readSpan, expandInputs, newWalk, wholeFile, InflateBuffer, MAX_RECORD_BYTES, type ReadEvent, type InputFile } from './reader.js';
 import { SAMPLES, SHARED_WARC } from '../../test/helpers.js';
 
 interface ManifestRecord {
@@ -78,6 +78,21 @@ describe('warc-samples', () => {
       expect(expectedOffset).toBe(readFileSync(p).length);
     });
   }
+
+  it('inflating into one shared buffer gives every record the same bytes, read one at a time', async () => {
+    const { files } = await expandInputs([path.join(SAMPLES, 'samples.warc.gz')]);
+    const file = files[0]!;
+    const own = records(await readAll(file.path)).map((e) => (e.kind === 'extract' ? Buffer.from(e.body).toString('hex') : e.kind));
+    const shared: string[] = [];
+    const buffers = new Set<ArrayBufferLike>();
+    for await (const e of readSpan(file, wholeFile(file), newWalk(), new InflateBuffer())) {
+      if (e.kind === 'extract') buffers.add(e.body.buffer);
+      if (e.kind === 'extract' || e.kind === 'skip' || e.kind === 'reject') shared.push(e.kind === 'extract' ? Buffer.from(e.body).toString('hex') : e.kind);
+    }
+    expect(shared).toEqual(own);
+    // Bodies of gzip members that need no decoding are views of the one buffer.
+    expect(buffers.size).toBeLessThan(own.filter((k) => k.length > 10).length);
+  });
 
   it('plain HTML files get a stable content id', async () => {
     for (const h of manifest.html) {
