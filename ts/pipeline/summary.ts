@@ -235,8 +235,9 @@ function pct(part: number, whole: number): string {
   return `${whole ? ((100 * part) / whole).toFixed(1) : '0.0'}%`;
 }
 
+/** 1234567 -> "1,234,567" (not toLocaleString, whose first call loads ICU data: ~20 ms). */
 function fmtInt(n: number): string {
-  return n.toLocaleString('en-US');
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 function mb(bytes: number): string {
