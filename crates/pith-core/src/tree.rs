@@ -258,9 +258,10 @@ struct Builder {
     class_hints: HashMap<Box<str>, hints::Flags, FixedState>,
     drop_next: bool,
     /// The element whose `remove()` keeps lol-html from serializing it and all inside it to
-    /// the output, which pith discards (a tenth of lol-html's work); its handlers, and those
-    /// of the elements inside, run all the same. Cleared at its end tag, so that the next
-    /// outermost element is muted in turn.
+    /// the output, which pith discards; its handlers, and those of the elements inside, run
+    /// all the same. Cleared at its end tag, so that the next outermost element is muted in
+    /// turn (an element whose end tag never comes leaves what follows serialized: slower, not
+    /// different).
     muted: Option<NodeId>,
     meta: MetaCollector,
     noscript_html: String,
@@ -316,7 +317,8 @@ impl Builder {
         self.stack.last().map_or(0, |o| o.first_child) as usize
     }
 
-    /// Moves the children of `open`, the innermost open element, into its node.
+    /// Moves the children of `open`, the innermost open element, to `child_lists` as its node's
+    /// run.
     fn close_children(&mut self, open: &Open) {
         if !open.dropped {
             let start = self.child_lists.len() as u32;
@@ -451,7 +453,6 @@ impl Builder {
         Some(id)
     }
 
-    /// Handles an explicit end tag of the element `id`.
     /// Whether the element just opened as `id` is to be removed from lol-html's output: the
     /// outermost one (see [`Builder::muted`]).
     fn mutes(&mut self, id: NodeId) -> bool {
@@ -462,6 +463,7 @@ impl Builder {
         outermost
     }
 
+    /// Handles an explicit end tag of the element `id`.
     fn close(&mut self, id: NodeId) {
         if self.muted == Some(id) {
             self.muted = None;
@@ -505,7 +507,7 @@ impl Builder {
     }
 
     /// Moves the children of `open`, just removed from `stack[at]` with elements still open
-    /// inside it, into its node; theirs follow in `pending`.
+    /// inside it, to `child_lists` as its node's run; theirs follow in `pending`.
     fn close_children_inside(&mut self, open: &Open, at: usize) {
         let end = self.stack[at].first_child;
         if !open.dropped {
