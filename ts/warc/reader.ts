@@ -324,7 +324,8 @@ let inflateNative: NativeInflate | null | undefined;
  * One buffer that a reader inflates gzip members into, one after the other, growing it when a
  * member needs more. An event's bytes then live only until the reader is asked for the next
  * event: for a consumer that is done with each record before the next (the pool's worker), it
- * saves allocating, and collecting, a buffer per record (a third of the worker's GC time).
+ * saves allocating, and collecting, a buffer per record (most of the worker's GC time). It keeps
+ * the size of the largest member seen, at most MAX_MEMBER_BYTES.
  */
 export class InflateBuffer {
   private buf = Buffer.alloc(0);
