@@ -42,7 +42,10 @@ export interface SpanResult {
   stages?: WorkerStages;
 }
 
-/** This thread's inflate buffer: a task extracts each record before it reads the next, and a thread runs one task at a time (concurrentTasksPerWorker: 1). */
+/**
+ * This thread's inflate buffer: a task extracts each record before it reads the next, and a
+ * thread runs one task at a time (concurrentTasksPerWorker: 1).
+ */
 const inflated = new InflateBuffer();
 
 export default async function run(task: SpanTask): Promise<SpanResult> {

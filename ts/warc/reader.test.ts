@@ -215,6 +215,26 @@ describe('damaged input', () => {
     }
   });
 
+  it('a shared inflate buffer regrows for a member larger than it and than its ISIZE says', async () => {
+    const html = Buffer.from('<p>' + 'vents and worms '.repeat(200_000) + '</p>'); // 3.2 MB
+    const http = Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: ${html.length}\r\n\r\n`), html]);
+    const head = `WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:big>\r\nWARC-Target-URI: http://x.example/\r\nContent-Type: application/http; msgtype=response\r\nContent-Length: ${http.length}\r\n\r\n`;
+    const member = zlib.gzipSync(Buffer.concat([Buffer.from(head), http, Buffer.from('\r\n\r\n')]));
+    member.writeUInt32LE(1, member.length - 4); // a lying ISIZE: the first guess is 1 byte
+    const p = path.join(tmp(), 'big.warc.gz');
+    writeFileSync(p, Buffer.concat([member, gz]));
+    const { files } = await expandInputs([p]);
+    const own = records(await readAll(p));
+    const bodies: Buffer[] = [];
+    for await (const e of readSpan(files[0]!, wholeFile(files[0]!), newWalk(), new InflateBuffer())) {
+      if (e.kind === 'extract') bodies.push(Buffer.from(e.body));
+    }
+    const ownBodies = own.flatMap((e) => (e.kind === 'extract' ? [e.body] : []));
+    expect(Buffer.compare(bodies[0]!, html)).toBe(0);
+    expect(bodies.length).toBe(ownBodies.length);
+    bodies.forEach((b, i) => expect(Buffer.compare(b, ownBodies[i]!)).toBe(0));
+  });
+
   it('a whole file gzipped as one stream is read (records share the member offset/length)', async () => {
     const p = path.join(tmp(), 'one-stream.warc.gz');
     const data = zlib.gzipSync(plain);

@@ -346,14 +346,17 @@ export class InflateBuffer {
 function inflateMember(deflate: Buffer, sizeHint: number, into: InflateBuffer | null): Inflated {
   inflateNative ??= nativeInflate();
   if (inflateNative) {
-    // libdeflate inflates whole buffers only: a buffer found too small is doubled and the member inflated again.
-    for (let size = Math.min(Math.max(1, sizeHint || 4 * deflate.length), MAX_MEMBER_BYTES); ; size = Math.min(2 * size, MAX_MEMBER_BYTES)) {
+    // libdeflate inflates whole buffers only: a buffer found too small is doubled and the member
+    // inflated again. (`into` may hand out more than asked for: the doubling starts from what it gave.)
+    let size = Math.min(Math.max(1, sizeHint || 4 * deflate.length), MAX_MEMBER_BYTES);
+    for (;;) {
       const out = into ? into.take(size) : Buffer.allocUnsafe(size);
       const r = inflateNative(deflate, out);
       if (r === null) break;
       // A guess far too large is copied out, so the record does not keep the whole buffer alive.
       if (r.used > 0) return { data: !into && r.written < size / 2 ? Buffer.from(out.subarray(0, r.written)) : out.subarray(0, r.written), used: r.used };
-      if (size === MAX_MEMBER_BYTES) break;
+      if (out.length >= MAX_MEMBER_BYTES) break;
+      size = Math.min(2 * out.length, MAX_MEMBER_BYTES);
     }
   }
   // 256 KiB output chunks: members inflate to ~300 KB on average, and zlib's default 16 KiB
