@@ -4,7 +4,7 @@
 use crate::metadata::Metadata;
 use crate::score::{is_cjk, Selection};
 use crate::tags::Tag;
-use crate::tree::{Child, Tree};
+use crate::tree::{Child, NodeId, Tree};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -50,6 +50,9 @@ pub struct Signals {
     pub inline_code: usize,
     /// `<article>` elements anywhere on the page: one per teaser on many listings.
     pub article_elements: usize,
+    /// Headings anywhere on the page that are links or hold one: a teaser's title.
+    pub linked_headings: usize,
+    pub images: usize,
     /// Comment or post containers on the page.
     pub comment_boxes: usize,
     /// Currency amounts ("$19.99", "€5") in the text.
@@ -98,7 +101,14 @@ impl Signals {
                 }
             }
         }
-        s.article_elements = tree.nodes.iter().filter(|n| n.tag == Tag::Article).count();
+        for (id, node) in tree.nodes.iter().enumerate() {
+            match node.tag {
+                Tag::Article => s.article_elements += 1,
+                Tag::Img => s.images += 1,
+                Tag::H(_) if is_linked_heading(tree, id as NodeId) => s.linked_headings += 1,
+                _ => {}
+            }
+        }
         s.comment_boxes = selection.comments.len();
         let root = selection.stats[selection.root as usize];
         s.link_density = root.link_density();
@@ -109,6 +119,31 @@ impl Signals {
         s.page_prices = count_prices(&tree.text);
         s
     }
+}
+
+/// Is the heading a link, or does it hold one? Only a few levels are looked at, up and down:
+/// a card's link may wrap its whole body, heading and all, but not the page's.
+fn is_linked_heading(tree: &Tree, id: NodeId) -> bool {
+    const LEVELS: usize = 3;
+    let mut up = id;
+    for _ in 0..LEVELS {
+        up = tree.node(up).parent;
+        if tree.node(up).tag == Tag::A {
+            return true;
+        }
+        if up == Tree::ROOT {
+            break;
+        }
+    }
+    holds_link(tree, id, LEVELS)
+}
+
+fn holds_link(tree: &Tree, id: NodeId, levels: usize) -> bool {
+    levels > 0
+        && tree.children(id).iter().any(|child| match *child {
+            Child::Node(c) => tree.node(c).tag == Tag::A || holds_link(tree, c, levels - 1),
+            Child::Text(..) => false,
+        })
 }
 
 /// Characters `is_cjk` counts. All are three bytes long in UTF-8 and start with a byte from
@@ -237,6 +272,9 @@ enum Feature {
     CodeBlocks,
     InlineCode,
     ArticleElements,
+    LinkedHeadings,
+    TimeElements,
+    Images,
     CommentBoxes,
     Prices,
     PagePrices,
@@ -327,6 +365,9 @@ impl Page<'_> {
             Feature::CodeBlocks => count(s.code_blocks),
             Feature::InlineCode => count(s.inline_code),
             Feature::ArticleElements => count(s.article_elements),
+            Feature::LinkedHeadings => count(s.linked_headings),
+            Feature::TimeElements => count(self.meta.time_elements),
+            Feature::Images => count(s.images),
             Feature::CommentBoxes => count(s.comment_boxes),
             Feature::Prices => count(s.prices),
             Feature::PagePrices => count(s.page_prices),
@@ -361,47 +402,50 @@ const SCORED: [PageType; 7] = [
 /// Weight of each trait for each page type (columns in the order of [`SCORED`]). Fitted by
 /// `python3 bench/accuracy/fit-page-types.py --write` on the dev set pages outside the
 /// hold-out fifth (multinomial logistic regression, L2-regularized).
-const WEIGHTS: [(Feature, [f32; 7]); 39] = [
+const WEIGHTS: [(Feature, [f32; 7]); 42] = [
     //                           artic forum produ colle listi docum servi
-    (Feature::DiscussionKind,    [-1.21,  2.61,  0.07,  0.29, -0.66, -0.46, -0.65]),
-    (Feature::ProductKind,       [-1.06, -0.37,  2.39,  0.00, -0.46, -0.26, -0.24]),
-    (Feature::ArticleSchema,     [ 1.62, -0.37, -0.38, -0.36,  0.06,  0.14, -0.72]),
-    (Feature::CollectionSchema,  [-0.20, -0.06, -0.17,  0.25,  0.24, -0.03, -0.03]),
-    (Feature::ItemListSchema,    [ 0.33, -0.08, -0.25, -0.18,  0.80, -0.10, -0.52]),
-    (Feature::DocsSchema,        [-0.29, -0.11, -0.07, -0.03,  0.25,  0.51, -0.27]),
-    (Feature::ServiceSchema,     [-0.27, -0.16, -0.20, -0.28,  0.27, -0.13,  0.77]),
-    (Feature::NoSchema,          [ 0.62,  0.05, -0.52, -0.33,  0.00,  0.48, -0.30]),
-    (Feature::OgArticle,         [ 0.97, -0.59, -0.29, -0.46,  0.27,  0.05,  0.06]),
-    (Feature::OgWebsite,         [ 0.00, -0.23,  0.29, -0.18, -0.14, -0.01,  0.28]),
-    (Feature::Author,            [ 0.49,  0.85, -0.40, -0.53,  0.31, -0.27, -0.45]),
-    (Feature::Published,         [ 0.41,  0.73,  0.63, -0.56, -0.27, -0.12, -0.82]),
-    (Feature::Modified,          [ 0.16,  0.14, -0.36,  0.06, -0.66, -0.11,  0.76]),
-    (Feature::YearInPath,        [ 0.80, -0.29, -0.09, -0.26,  0.18, -0.23, -0.11]),
-    (Feature::RootPath,          [-0.91,  0.31, -0.17, -0.31,  0.37, -0.58,  1.29]),
-    (Feature::DeepPath,          [ 0.11,  0.17,  0.33, -0.19, -0.40,  0.24, -0.25]),
-    (Feature::LongSlug,          [ 1.37,  0.58,  0.15, -0.68, -0.58, -0.54, -0.31]),
-    (Feature::NumberInSlug,      [ 0.18,  1.22,  0.68,  0.01, -0.63, -0.56, -0.91]),
-    (Feature::QueryString,       [ 0.01,  0.82, -0.33,  0.50,  0.35, -0.45, -0.89]),
-    (Feature::ProductPath,       [-0.21, -0.37,  1.85, -0.29, -0.39, -0.25, -0.34]),
-    (Feature::CollectionPath,    [-0.19, -0.35, -0.21,  1.44,  0.46, -0.43, -0.72]),
-    (Feature::DocsPath,          [-0.25, -0.24, -0.23,  0.09, -0.06,  1.32, -0.63]),
-    (Feature::BlogPath,          [ 1.45, -0.14, -0.26, -0.25,  0.61, -0.59, -0.83]),
-    (Feature::ServicePath,       [-0.39, -0.12, -0.19, -0.23, -0.38, -0.15,  1.46]),
-    (Feature::DocsHost,          [-0.49, -0.14, -0.11, -0.11, -0.32,  1.65, -0.48]),
-    (Feature::Cards,             [-1.06, -0.34, -0.15,  0.86,  1.14, -0.38, -0.06]),
-    (Feature::HeadlineLinks,     [ 0.25,  0.18, -1.12,  0.32,  0.97,  0.13, -0.75]),
-    (Feature::ProseBlocks,       [ 0.99,  0.14, -0.45, -0.70, -1.17,  0.33,  0.86]),
-    (Feature::Headings,          [ 0.46, -1.66,  0.26,  0.13,  0.02, -0.24,  1.03]),
-    (Feature::ListItems,         [-0.09,  0.02,  0.76,  0.02, -0.44, -0.09, -0.19]),
-    (Feature::CodeBlocks,        [-0.07,  0.04, -0.20, -0.12, -0.43,  0.81, -0.03]),
-    (Feature::InlineCode,        [-0.47,  0.18, -0.39, -0.21, -0.39,  1.84, -0.56]),
-    (Feature::ArticleElements,   [-0.31,  0.21, -0.26,  0.60,  0.50, -0.26, -0.49]),
-    (Feature::CommentBoxes,      [-0.38,  0.04,  1.41, -0.04,  0.12, -0.57, -0.59]),
-    (Feature::Prices,            [ 0.57, -0.02, -0.39, -0.82,  0.49, -0.14,  0.31]),
-    (Feature::PagePrices,        [-0.67, -0.61,  0.55,  2.38, -0.76, -0.70, -0.18]),
-    (Feature::Words,             [ 0.28, -0.25, -0.54, -0.15,  0.57,  0.02,  0.07]),
-    (Feature::LinkDensity,       [-1.42,  0.21, -0.40,  0.42,  1.45, -0.03, -0.22]),
-    (Feature::Bias,              [-0.81, -0.39, -0.24,  0.29,  0.80, -0.40,  0.75]),
+    (Feature::DiscussionKind,    [-1.08,  2.47,  0.13,  0.23, -0.73, -0.36, -0.66]),
+    (Feature::ProductKind,       [-1.00, -0.33,  2.28, -0.02, -0.44, -0.21, -0.27]),
+    (Feature::ArticleSchema,     [ 1.58, -0.33, -0.37, -0.34,  0.13,  0.01, -0.69]),
+    (Feature::CollectionSchema,  [-0.18, -0.05, -0.20,  0.22,  0.26, -0.02, -0.03]),
+    (Feature::ItemListSchema,    [ 0.44, -0.09, -0.23, -0.21,  0.67, -0.07, -0.52]),
+    (Feature::DocsSchema,        [-0.23, -0.09, -0.03, -0.02,  0.19,  0.38, -0.20]),
+    (Feature::ServiceSchema,     [-0.25, -0.15, -0.23, -0.27,  0.25, -0.09,  0.73]),
+    (Feature::NoSchema,          [ 0.62,  0.10, -0.64, -0.33,  0.00,  0.56, -0.31]),
+    (Feature::OgArticle,         [ 1.03, -0.54, -0.35, -0.52,  0.15,  0.15,  0.08]),
+    (Feature::OgWebsite,         [ 0.03, -0.23,  0.25, -0.21, -0.14,  0.02,  0.29]),
+    (Feature::Author,            [ 0.53,  0.72, -0.34, -0.53,  0.25, -0.22, -0.42]),
+    (Feature::Published,         [ 0.45,  0.66,  0.67, -0.55, -0.35, -0.10, -0.77]),
+    (Feature::Modified,          [ 0.21,  0.13, -0.42,  0.02, -0.66, -0.02,  0.73]),
+    (Feature::YearInPath,        [ 0.78, -0.28, -0.08, -0.25,  0.21, -0.25, -0.11]),
+    (Feature::RootPath,          [-0.82,  0.30, -0.23, -0.33,  0.27, -0.45,  1.26]),
+    (Feature::DeepPath,          [ 0.15,  0.18,  0.20, -0.19, -0.37,  0.26, -0.23]),
+    (Feature::LongSlug,          [ 1.36,  0.55,  0.16, -0.71, -0.56, -0.51, -0.30]),
+    (Feature::NumberInSlug,      [ 0.17,  1.26,  0.65, -0.02, -0.59, -0.60, -0.88]),
+    (Feature::QueryString,       [ 0.07,  0.77, -0.34,  0.46,  0.34, -0.41, -0.88]),
+    (Feature::ProductPath,       [-0.21, -0.33,  1.80, -0.34, -0.39, -0.18, -0.35]),
+    (Feature::CollectionPath,    [-0.12, -0.31, -0.29,  1.34,  0.39, -0.27, -0.73]),
+    (Feature::DocsPath,          [-0.31, -0.23, -0.21,  0.11,  0.04,  1.27, -0.66]),
+    (Feature::BlogPath,          [ 1.45, -0.13, -0.25, -0.26,  0.60, -0.56, -0.87]),
+    (Feature::ServicePath,       [-0.38, -0.16, -0.18, -0.24, -0.39, -0.12,  1.47]),
+    (Feature::DocsHost,          [-0.52, -0.11, -0.07, -0.08, -0.24,  1.44, -0.42]),
+    (Feature::Cards,             [-0.96, -0.21, -0.27,  0.68,  0.97, -0.22,  0.01]),
+    (Feature::HeadlineLinks,     [ 0.27,  0.21, -1.07,  0.26,  0.87,  0.08, -0.62]),
+    (Feature::ProseBlocks,       [ 1.06,  0.11, -0.52, -0.71, -1.15,  0.44,  0.77]),
+    (Feature::Headings,          [ 0.51, -1.62,  0.21,  0.11, -0.13, -0.12,  1.05]),
+    (Feature::ListItems,         [-0.08,  0.12,  0.65, -0.05, -0.50,  0.07, -0.21]),
+    (Feature::CodeBlocks,        [-0.05, -0.03, -0.16, -0.11, -0.40,  0.76, -0.03]),
+    (Feature::InlineCode,        [-0.50,  0.15, -0.31, -0.20, -0.33,  1.71, -0.52]),
+    (Feature::ArticleElements,   [-0.05,  0.08, -0.28,  0.49,  0.22, -0.10, -0.36]),
+    (Feature::LinkedHeadings,    [-0.20, -0.38, -0.10,  0.26,  0.53,  0.12, -0.22]),
+    (Feature::TimeElements,      [-0.37,  1.04, -0.35, -0.10,  0.56, -0.36, -0.42]),
+    (Feature::Images,            [-0.49, -0.34,  0.98,  0.61,  0.51, -1.40,  0.14]),
+    (Feature::CommentBoxes,      [-0.25,  0.01,  1.28, -0.09, -0.01, -0.43, -0.51]),
+    (Feature::Prices,            [ 0.52, -0.06, -0.33, -0.79,  0.51, -0.19,  0.34]),
+    (Feature::PagePrices,        [-0.61, -0.52,  0.48,  2.30, -0.79, -0.66, -0.19]),
+    (Feature::Words,             [ 0.43, -0.07, -0.78, -0.33,  0.38,  0.29,  0.09]),
+    (Feature::LinkDensity,       [-1.34,  0.22, -0.41,  0.36,  1.31,  0.02, -0.15]),
+    (Feature::Bias,              [-0.68, -0.25, -0.43,  0.12,  0.65, -0.18,  0.77]),
 ];
 // END fitted weights
 
@@ -542,6 +586,21 @@ mod tests {
         assert_eq!(verdict(&text, 20_000, PageType::Listing, &s, 0), None);
         s.headline_links = 12;
         assert_eq!(verdict(&text, 20_000, PageType::Listing, &s, 0), Some(RejectReason::LinkList));
+    }
+
+    #[test]
+    fn counts_linked_headings_and_times() {
+        let html = "<h2><a href=/a>A teaser</a></h2><time datetime=2024-05-01>May 1</time>\
+                    <a href=/b><div><img src=b.jpg><h3>A card</h3></div></a><time>May 2</time>\
+                    <h2>Plain</h2><div><h2>Beside</h2><a href=/c>a link</a></div>\
+                    <a href=/d><div><div><div><h2>Too far down</h2></div></div></div></a>";
+        let (tree, meta) = crate::tree::build(html, &[], 1 << 20, &crate::deadline::Deadline::after(0.0)).unwrap();
+        assert_eq!(meta.finish(&[], &[], String::new, None).time_elements, 2);
+        let linked: Vec<bool> = (0..tree.nodes.len() as NodeId)
+            .filter(|&id| tree.node(id).tag.is_heading())
+            .map(|id| is_linked_heading(&tree, id))
+            .collect();
+        assert_eq!(linked, [true, true, false, false, false]);
     }
 
     #[test]

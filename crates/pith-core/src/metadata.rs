@@ -15,6 +15,7 @@ pub struct MetaCollector {
     base_href: Option<String>,
     /// The first `<time datetime>` not marked as an update, a last resort for the publication date.
     first_time: Option<String>,
+    time_elements: usize,
     json_ld: Vec<String>,
     pending_json_ld: String,
 }
@@ -34,6 +35,9 @@ pub struct Metadata {
     /// schema.org `@type`s found in JSON-LD.
     pub json_ld_types: Vec<String>,
     pub og_type: Option<String>,
+    /// `<time>` elements on the page: an article has one or two, a thread or a listing one per
+    /// post or teaser. A trait of the page type.
+    pub time_elements: usize,
 }
 
 impl MetaCollector {
@@ -64,6 +68,7 @@ impl MetaCollector {
                 }
             }
             "time" => {
+                self.time_elements += 1;
                 let updated = a.class.is_some_and(|c| {
                     let c = c.to_ascii_lowercase();
                     c.contains("updat") || c.contains("modif")
@@ -193,6 +198,7 @@ impl MetaCollector {
             description: self.meta(&["description", "og:description", "twitter:description"]).map(str::to_string),
             json_ld_types: ld.types,
             og_type: self.meta(&["og:type"]).map(|t| t.to_ascii_lowercase()),
+            time_elements: self.time_elements,
         }
     }
 }
