@@ -212,6 +212,21 @@ fn advertisement_and_button_labels_are_not_text() {
 }
 
 #[test]
+fn an_asset_address_alone_on_a_line_is_not_text() {
+    let html = article(
+        "<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\
+         <dl><dt>thumb_bone:</dt><dd>https://cdn.example.com/images/160x160/tee_bone_thumb.JPG?v=2</dd></dl>\
+         <p>//cdn.example.com/s/site.css</p>\
+         <p>Sources:</p><ul><li>https://example.org/papers/vents.html</li><li>https://example.org/vent.png is the map.</li></ul>",
+    );
+    let text = text_of(html.as_bytes());
+    assert!(!text.contains("thumb.JPG") && !text.contains("site.css"), "{text:?}");
+    // A page's address is a source; an asset's address in a sentence is text.
+    assert!(text.contains("https://example.org/papers/vents.html"), "{text:?}");
+    assert!(text.contains("https://example.org/vent.png is the map."), "{text:?}");
+}
+
+#[test]
 fn highlighted_code_keeps_its_lines() {
     let page = |code: &str| {
         let html = format!("<body><article><p>Set the project up as follows, then start the server and open it.</p><pre>{code}</pre>");

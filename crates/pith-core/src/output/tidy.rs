@@ -1,5 +1,5 @@
-//! The blocks' clean-up before they are written: lines that only label something, verbatim
-//! repeats, and page furniture at the edges of the content.
+//! The blocks' clean-up before they are written: lines that only label something or only
+//! give an asset's address, verbatim repeats, and page furniture at the edges of the content.
 
 use super::blocks::{Block, Kind};
 use foldhash::fast::FixedState;
@@ -50,17 +50,35 @@ const LABELS: &[&str] = &[
     "discover more", "continue reading", "keep reading", "read the full story", "read full article", "read the article",
 ];
 
-/// Drops paragraphs, list items and headings that are only a label (see [`LABELS`]): no
-/// content, and between the paragraphs of an article they break its text. (An advertisement
-/// itself is left to the scorer: a shop's grid of products may hold sponsored products among
-/// the others.)
+/// Drops paragraphs, list items and headings that are only a label (see [`LABELS`]) or only
+/// an asset's address: no content, and between the paragraphs of an article they break its
+/// text. (An advertisement itself is left to the scorer: a shop's grid of products may hold
+/// sponsored products among the others.)
 fn without_labels(mut blocks: Vec<Block>) -> Vec<Block> {
     blocks.retain(|b| {
         let line = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. } | Kind::Heading(_));
         let label = b.text.trim_end_matches(['.', '…', '>', '›', '»', '→', ' ']);
-        !(line && label.len() <= 20 && LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)))
+        !(line && (label.len() <= 20 && LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)) || is_asset_address(&b.text)))
     });
     blocks
+}
+
+/// File types of a page's images, styles, scripts and fonts.
+const ASSET_TYPES: &[&str] = &["jpg", "jpeg", "png", "gif", "webp", "avif", "svg", "bmp", "ico", "css", "js", "woff", "woff2"];
+
+/// Is the text one address of an image, style sheet, script or font? Alone on a line, such an
+/// address is markup printed as text (a shop template showing its image fields), never
+/// something to read. Addresses of pages (a list of sources) are text.
+fn is_asset_address(text: &str) -> bool {
+    if text.contains(char::is_whitespace) {
+        return false;
+    }
+    let rest = ["https://", "http://", "//"].iter().find_map(|scheme| text.strip_prefix(scheme));
+    let Some((_host, path)) = rest.and_then(|r| r.split_once('/')) else {
+        return false;
+    };
+    let path = path.split(['?', '#']).next().unwrap_or_default();
+    path.rsplit_once('.').is_some_and(|(_, ext)| ASSET_TYPES.iter().any(|t| ext.eq_ignore_ascii_case(t)))
 }
 
 /// Drops later verbatim repeats: of a run of blocks, then of a single paragraph.
