@@ -1,5 +1,6 @@
-//! The blocks' clean-up before they are written: lines that only label something or only
-//! give an asset's address, verbatim repeats, and page furniture at the edges of the content.
+//! The blocks' clean-up before they are written: lines that only label something, give an
+//! asset's address or hold a script's data, verbatim repeats, and page furniture at the
+//! edges of the content.
 
 use super::blocks::{Block, Kind};
 use foldhash::fast::FixedState;
@@ -50,17 +51,25 @@ const LABELS: &[&str] = &[
     "discover more", "continue reading", "keep reading", "read the full story", "read full article", "read the article",
 ];
 
-/// Drops paragraphs, list items and headings that are only a label (see [`LABELS`]) or only
-/// an asset's address: no content, and between the paragraphs of an article they break its
-/// text. (An advertisement itself is left to the scorer: a shop's grid of products may hold
+/// Drops paragraphs, list items and headings that are only a label (see [`LABELS`]), an
+/// asset's address or a script's data: no content, and between the paragraphs of an article
+/// they break its text. (An advertisement itself is left to the scorer: a shop's grid of products may hold
 /// sponsored products among the others.)
 fn without_labels(mut blocks: Vec<Block>) -> Vec<Block> {
     blocks.retain(|b| {
         let line = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. } | Kind::Heading(_));
         let label = b.text.trim_end_matches(['.', '…', '>', '›', '»', '→', ' ']);
-        !(line && (label.len() <= 20 && LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)) || is_asset_address(&b.text)))
+        !(line && (label.len() <= 20 && LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)) || is_asset_address(&b.text) || is_json(&b.text)))
     });
     blocks
+}
+
+/// Is the text a JSON object or array? A page's script state, printed into an element the
+/// style sheet hides ("a-state" boxes), reads as one long line of it. JSON in a code block
+/// is an example, and is not a paragraph.
+fn is_json(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() >= 100 && matches!((b[0], b[b.len() - 1]), (b'{', b'}') | (b'[', b']')) && text.matches("\":").nth(2).is_some()
 }
 
 /// File types of a page's images, styles, scripts and fonts.
