@@ -212,19 +212,21 @@ fn advertisement_and_button_labels_are_not_text() {
 }
 
 #[test]
-fn asset_addresses_and_script_data_alone_on_a_line_are_not_text() {
+fn asset_addresses_script_data_and_placeholders_alone_on_a_line_are_not_text() {
     let state = r#"{"painterId":"GridWidget","asins":["B0CX6W8","B0CYFWD2R"],"rText":"Vents","rValueUID":"122272","visibleResultsCount":18}"#;
     let html = article(&format!(
         "<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\
          <dl><dt>thumb_bone:</dt><dd>https://cdn.example.com/images/160x160/tee_bone_thumb.JPG?v=2</dd></dl>\
          <p>//cdn.example.com/s/site.css</p><div class=\"grid-state\">{}</div><pre><code>{}</code></pre>\
+         <p>{{{{ board.errors[1179].message }}}}</p><pre>{{{{ form }}}}</pre>\
          <p>Sources:</p><ul><li>https://example.org/papers/vents.html</li><li>https://example.org/vent.png is the map.</li></ul>",
         state, state
     ));
     let text = text_of(html.as_bytes());
     assert!(!text.contains("thumb.JPG") && !text.contains("site.css"), "{text:?}");
-    // The state once, from the code block: JSON there is an example.
+    // The state and the placeholders once, from the code blocks: there they are examples.
     assert_eq!(text.matches(state).count(), 1, "{text:?}");
+    assert!(!text.contains("errors[1179]") && text.contains("{{ form }}"), "{text:?}");
     // A page's address is a source; an asset's address in a sentence is text.
     assert!(text.contains("https://example.org/papers/vents.html"), "{text:?}");
     assert!(text.contains("https://example.org/vent.png is the map."), "{text:?}");

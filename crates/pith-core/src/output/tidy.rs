@@ -1,6 +1,6 @@
 //! The blocks' clean-up before they are written: lines that only label something, give an
-//! asset's address or hold a script's data, verbatim repeats, and page furniture at the
-//! edges of the content.
+//! asset's address or hold a script's data or template, verbatim repeats, and page furniture
+//! at the edges of the content.
 
 use super::blocks::{Block, Kind};
 use foldhash::fast::FixedState;
@@ -52,14 +52,14 @@ const LABELS: &[&str] = &[
 ];
 
 /// Drops paragraphs, list items and headings that are only a label (see [`LABELS`]), an
-/// asset's address or a script's data: no content, and between the paragraphs of an article
+/// asset's address, a script's data or an unfilled template placeholder: no content, and between the paragraphs of an article
 /// they break its text. (An advertisement itself is left to the scorer: a shop's grid of products may hold
 /// sponsored products among the others.)
 fn without_labels(mut blocks: Vec<Block>) -> Vec<Block> {
     blocks.retain(|b| {
         let line = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. } | Kind::Heading(_));
         let label = b.text.trim_end_matches(['.', '…', '>', '›', '»', '→', ' ']);
-        !(line && (label.len() <= 20 && LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)) || is_asset_address(&b.text) || is_json(&b.text)))
+        !(line && (label.len() <= 20 && LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)) || is_asset_address(&b.text) || is_json(&b.text) || is_placeholder(&b.text)))
     });
     blocks
 }
@@ -70,6 +70,12 @@ fn without_labels(mut blocks: Vec<Block>) -> Vec<Block> {
 fn is_json(text: &str) -> bool {
     let b = text.as_bytes();
     b.len() >= 100 && matches!((b[0], b[b.len() - 1]), (b'{', b'}') | (b'[', b']')) && text.matches("\":").nth(2).is_some()
+}
+
+/// Is the text one template placeholder, `{{ errors[1179].message }}` or a CMS shortcode
+/// `{{banner="/hire"}}`, that a script was to fill? In a code block it is an example.
+fn is_placeholder(text: &str) -> bool {
+    text.strip_prefix("{{").and_then(|t| t.strip_suffix("}}")).is_some_and(|inner| !inner.contains("}}"))
 }
 
 /// File types of a page's images, styles, scripts and fonts.
