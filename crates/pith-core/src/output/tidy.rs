@@ -43,12 +43,17 @@ fn trim_edges(mut blocks: Vec<Block>) -> Vec<Block> {
 
 /// Lines that only label something, lower-cased: what a page prints over an advertisement or
 /// a paid placement (not "Ad" or "Advertising", which also name things: a country code, a
-/// service), and the buttons that lead elsewhere.
+/// service), and the buttons that lead elsewhere or sell (not "Contact us" or "Get started",
+/// which also head sections).
 const LABELS: &[&str] = &[
     "advertisement", "advertisements", "sponsored", "sponsored content", "sponsored post", "promoted", "paid content",
     "paid post", "partner content", "anzeige", "werbung", "publicité", "publicidad", "pubblicità", "advertentie",
     "publicidade", "learn more", "read more", "see more", "show more", "view more", "load more", "find out more",
     "discover more", "continue reading", "keep reading", "read the full story", "read full article", "read the article",
+    "view all", "see all", "shop all", "view details", "see details", "back to top", "share", "share this",
+    "apply now", "shop now", "buy now", "book now", "order now", "register now", "download now", "subscribe",
+    "subscribe now", "sign up", "sign up now", "add to cart", "add to bag", "add to basket", "get a quote",
+    "request a demo", "start free trial", "start your free trial",
 ];
 
 /// Drops paragraphs, list items and headings that are only a label (see [`LABELS`]), an
@@ -59,7 +64,7 @@ fn without_labels(mut blocks: Vec<Block>) -> Vec<Block> {
     blocks.retain(|b| {
         let line = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. } | Kind::Heading(_));
         let label = b.text.trim_end_matches(['.', '…', '>', '›', '»', '→', ' ']);
-        !(line && (label.len() <= 20 && LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)) || is_asset_address(&b.text) || is_json(&b.text) || is_placeholder(&b.text)))
+        !(line && (label.len() <= 24 && LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)) || is_asset_address(&b.text) || is_json(&b.text) || is_placeholder(&b.text)))
     });
     blocks
 }
