@@ -200,7 +200,7 @@ fn advertisement_and_button_labels_are_not_text() {
     let html = article(
         "<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\
          <p><a class=\"btn\" href=\"/vents\">Read more &raquo;</a></p>\
-         <div class=\"slot\"><p>ADVERTISEMENT</p><div id=\"div-gpt-ad-1\"></div></div><ul><li><a href=\"/tours\">Book now ›</a></li></ul>\
+         <div class=\"slot\"><p>ADVERTISEMENT</p><div id=\"div-gpt-ad-1\"></div></div><p><a class=\"btn\" href=\"/tours\">Book now ›</a></p>\
          <p>Bacteria turn chemicals into energy, feeding worms, crabs and the fish that hunt them.</p>\
          <table><tr><th>Listing</th><th>Kind</th></tr><tr><td>Vent tour</td><td>Sponsored</td></tr></table>",
     );
