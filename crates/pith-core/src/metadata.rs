@@ -140,8 +140,14 @@ impl MetaCollector {
             .clone()
             .or_else(|| self.meta(&["og:title", "twitter:title", "dc.title", "headline"]).map(str::to_string))
             .or_else(|| self.title.clone());
-        let declared_title = raw_title.map(|t| strip_site_suffix(&t, site_name.as_deref()));
-        let title = visible_headline(h1s, [declared_title.as_deref(), self.title.as_deref()]).or(declared_title);
+        // An <h1> that names the site is its logo, not the page's headline; it also tells what
+        // to strip off the title when the head does not name the site.
+        let og_title = self.meta(&["og:title"]);
+        let (logos, h1s): (Vec<&str>, Vec<&str>) =
+            h1s.iter().map(String::as_str).partition(|h| names_site(h, site_name.as_deref(), og_title, self.title.as_deref()));
+        let strip_as_site = site_name.as_deref().or(logos.first().copied());
+        let declared_title = raw_title.map(|t| strip_site_suffix(&t, strip_as_site));
+        let title = visible_headline(&h1s, [declared_title.as_deref(), self.title.as_deref()]).or(declared_title);
         let author = ld
             .author
             .clone()
@@ -343,8 +349,40 @@ fn words_of(s: &str) -> Vec<String> {
     s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
 }
 
+/// Does the `<h1>` name the site rather than the page? It does when it is the site's declared
+/// name; when the `<title>` is the h1 and the Open Graph title, which leaves the site out,
+/// joined ("RogerBW's Blog: Advent of Code" beside "Advent of Code"); or when it begins the
+/// title's last part and the rest is longer ("What happened with the ISO / Arch Discussion /
+/// Arch Linux Forums" beside "Arch Linux").
+fn names_site(h1: &str, site_name: Option<&str>, og_title: Option<&str>, title: Option<&str>) -> bool {
+    let h = words_of(h1);
+    if h.is_empty() {
+        return false;
+    }
+    if site_name.is_some_and(|s| words_of(s) == h) {
+        return true;
+    }
+    let Some(title) = title else {
+        return false;
+    };
+    // An Open Graph title that is the site's name says nothing here.
+    let og = og_title.map(words_of).filter(|og| site_name.is_none_or(|s| words_of(s) != *og));
+    let parts = |sep: &&str| title.find(*sep).map(|at| (words_of(&title[..at]), words_of(&title[at + sep.len()..])));
+    let with_og = [": "].iter().chain(&TITLE_SEPARATORS).filter_map(parts).any(|(head, tail)| {
+        og.as_ref().is_some_and(|og| (head == h && tail == *og) || (tail == h && head == *og))
+    });
+    with_og
+        || TITLE_SEPARATORS.iter().filter_map(|sep| title.rfind(sep).map(|at| (&title[..at], &title[at + sep.len()..]))).any(|(head, tail)| {
+            let (head, tail) = (words_of(head), words_of(tail));
+            tail.starts_with(&h) && head.len() >= 3 && head.len() > tail.len()
+        })
+}
+
+/// What sites put between a page's title and their name.
+const TITLE_SEPARATORS: [&str; 8] = [" | ", " - ", " – ", " — ", " / ", " :: ", " · ", " • "];
+
 /// The `<h1>` that the declared titles agree with: most of its words appear in them.
-fn visible_headline(h1s: &[String], declared: [Option<&str>; 2]) -> Option<String> {
+fn visible_headline(h1s: &[&str], declared: [Option<&str>; 2]) -> Option<String> {
     let declared_words: Vec<String> = declared.iter().flatten().flat_map(|t| words_of(t)).collect();
     h1s.iter()
         .take(3)
@@ -356,7 +394,7 @@ fn visible_headline(h1s: &[String], declared: [Option<&str>; 2]) -> Option<Strin
         })
         .filter(|(_, overlap)| *overlap >= 0.5)
         .max_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(h, _)| h.clone())
+        .map(|(h, _)| h.to_string())
 }
 
 /// "By Jane Doe | Staff" -> "Jane Doe".
@@ -429,7 +467,7 @@ fn weekday(w: &str) -> bool {
 /// "Headline | Site" -> "Headline", when the part after the separator is the site's name or
 /// the title has a separator near its end.
 fn strip_site_suffix(title: &str, site_name: Option<&str>) -> String {
-    for sep in [" | ", " - ", " – ", " — ", " :: ", " · ", " • "] {
+    for sep in TITLE_SEPARATORS {
         if let Some(at) = title.rfind(sep) {
             let (head, tail) = (&title[..at], &title[at + sep.len()..]);
             let tail_is_site = site_name.is_some_and(|s| {
@@ -590,6 +628,23 @@ pub fn first_written_date(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_h1_naming_the_site_is_not_the_headline() {
+        let forum = "What happened with Arch Linux ISO in 2024 / Arch Discussion / Arch Linux Forums";
+        assert!(names_site("Arch Linux", None, None, Some(forum)));
+        assert!(names_site("RogerBW's Blog", None, Some("Advent of Code week 2"), Some("RogerBW's Blog: Advent of Code week 2")));
+        assert!(names_site("Cory Dransfeldt", Some("Cory Dransfeldt"), None, None));
+        // The headline, with the site after it or a different social title beside it.
+        assert!(!names_site("How to Install Solar Panels", Some("EnergySage"), Some("Solar Panels in 2025"), Some("How to Install Solar Panels | EnergySage")));
+        assert!(!names_site("Which mower suits my lawn?", Some("Robomow"), Some("Robomow"), Some("Which mower suits my lawn? | Robomow")));
+        assert!(!names_site("Pricing", None, None, Some("Pricing | Acme Cloud Platform Inc")));
+
+        let mut c = MetaCollector::default();
+        c.title_text(forum);
+        let meta = c.finish(&["Arch Linux".to_string()], &[], String::new, None);
+        assert_eq!(meta.title.as_deref(), Some("What happened with Arch Linux ISO in 2024 / Arch Discussion"));
+    }
 
     #[test]
     fn written_dates() {
