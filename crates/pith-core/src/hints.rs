@@ -29,6 +29,9 @@ pub const COLLAPSED: Flags = 128;
 /// `recommendations`; also `BOILERPLATE`). Surer than a class word, so removed under the
 /// laxer guard, as overlays are.
 pub const RECOMMENDATIONS: Flags = 256;
+/// A poster's name in a forum (`class="username"`): a thread's author is its first poster.
+/// Only read on discussion pages, where comments are posts.
+pub const POSTER: Flags = 512;
 
 /// Word traits beyond the hint flags (which take the low 16 bits): words that say a box is no
 /// byline (an author's photo or bio), and the words that name a box only in pairs.
@@ -74,6 +77,7 @@ fn word_traits(word: &[u8]) -> u32 {
         b"reviews" | b"yotpo" | b"okendo" | b"jdgm" | b"trustpilot" | b"bazaarvoice" => COMMENTS,
         b"author" => BYLINE | AUTHOR,
         b"authors" | b"byline" => BYLINE,
+        b"username" | b"bigusername" | b"postauthor" => POSTER as u32,
         b"bio" | b"box" => NO_BYLINE | ABOUT,
         b"avatar" | b"image" | b"img" | b"photo" => NO_BYLINE,
         b"biography" | b"about" | b"description" | b"desc" => ABOUT,
@@ -150,6 +154,7 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
     if words & BYLINE != 0 && traits & NO_BYLINE == 0 && !about_author {
         flags |= BYLINE;
     }
+    flags |= words & POSTER;
     // A boilerplate word marks the box even beside a content word ("related-posts",
     // "main-nav"); page-wide wrappers so marked are protected by the scorer.
     flags |= if words & COMMENTS != 0 { COMMENTS } else { words & (BOILERPLATE | OVERLAY) };
@@ -235,6 +240,8 @@ mod tests {
         assert_eq!(from_class_and_id(Some("entry-author-profile vcard"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("author-name"), None), BYLINE);
         assert_eq!(from_class_and_id(Some("research-card_authors"), None), BYLINE);
+        assert_eq!(from_class_and_id(Some("bigusername"), None), POSTER);
+        assert_eq!(from_class_and_id(Some("username username-coloured"), None), POSTER);
         assert_eq!(from_class_and_id(Some("product-grid__items"), Some("skip-to-products")), 0);
         assert_eq!(from_class_and_id(Some("sr-only md:block"), None), HIDDEN);
         assert!(style_hides("color: red; display : none"));

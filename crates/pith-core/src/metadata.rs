@@ -162,7 +162,7 @@ impl MetaCollector {
                     .or_else(|| self.metas.iter().find(|(k, v)| written_by && k == "twitter:data1" && meta_name(v)))
                     .map(|(k, v)| if k == "citation_author" { self.citation_authors() } else { strip_byline(v).to_string() })
             })
-            .or_else(|| bylines.iter().map(|b| byline_name(b)).find(|b| plausible_name(b)))
+            .or_else(|| author_of_bylines(bylines))
             .or(ld.organization_author.clone());
         let modified = ld
             .modified
@@ -395,6 +395,11 @@ fn visible_headline(h1s: &[&str], declared: [Option<&str>; 2]) -> Option<String>
         .filter(|(_, overlap)| *overlap >= 0.5)
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(h, _)| h.to_string())
+}
+
+/// The first name among byline texts, in page order.
+pub fn author_of_bylines(bylines: &[String]) -> Option<String> {
+    bylines.iter().map(|b| byline_name(b)).find(|b| plausible_name(b))
 }
 
 /// "By Jane Doe | Staff" -> "Jane Doe".

@@ -3,14 +3,14 @@
 use crate::api::{EncodingReport, ExtractError, Extraction, Hints, Options};
 use crate::deadline::Deadline;
 use crate::tags::Tag;
-use crate::{classify, encoding, hints, language, output, recommendations, score, tree};
+use crate::{classify, encoding, hints, language, metadata, output, recommendations, score, tree};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, ExtractError> {
     let deadline = Deadline::after(options.time_budget_ms);
     let decoded = encoding::decode(html, hints.content_type.as_deref(), hints.url.as_deref());
     let (mut tree, meta) = tree::build(&decoded.text, &options.drop, options.max_memory_bytes, &deadline)?;
-    let meta = meta.finish(
+    let mut meta = meta.finish(
         &tree.texts_where(|n| n.tag == Tag::H(1)),
         &tree.texts_where(|n| n.hints & hints::BYLINE != 0),
         || tree.spaced_text(),
@@ -25,6 +25,11 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
         Some((t, s)) => (t, s),
         None => (&tree, &selection),
     };
+    // A thread's author is its first poster; a crawler view (noscript) has bylines of its own.
+    if meta.author.is_none() && (fallback.is_some() || kind == classify::PageKind::Discussion) {
+        let names = if kind == classify::PageKind::Discussion { hints::BYLINE | hints::POSTER } else { hints::BYLINE };
+        meta.author = metadata::author_of_bylines(&tree.texts_where(|n| n.hints & names != 0));
+    }
     // Links resolve against <base href> (itself relative to the page) or the page's URL.
     let base = match (&meta.base_href, &hints.url) {
         (Some(b), Some(u)) => Some(crate::url::resolve(u, b)),

@@ -1156,3 +1156,47 @@ fn latest_news_beside_a_declared_article_goes_but_titles_a_topic_page() {
     let topic = text_of(format!("<body><h1>News</h1>{latest}</body>").as_bytes());
     assert!(topic.contains("dead end") && topic.contains("Disability law 101"), "{topic:?}");
 }
+
+#[test]
+fn a_threads_author_is_its_first_poster() {
+    let post = |user: &str, text: &str| {
+        format!("<div class=\"post\"><a class=\"username\" href=\"/u/{user}\">{user}</a><div class=\"content\"><p>{text}</p></div></div>")
+    };
+    let body = [
+        post("b.scherer", "My Pi 5 reboots whenever the USB drive spins up; the supply is the official one, any ideas?"),
+        post("hippy", "The drive draws more than the port gives at spin-up. Try a powered hub and report back here."),
+    ]
+    .concat();
+    let html = format!("<html><head><title>Pi 5 reboots on USB spin-up</title></head><body>{body}</body></html>");
+    let author = |url: &str| {
+        let hints = Hints { url: Some(url.into()), ..Hints::default() };
+        extract(html.as_bytes(), &hints, &opts()).unwrap().author
+    };
+    assert_eq!(author("https://forums.example.org/viewtopic.php?t=361697").as_deref(), Some("b.scherer"));
+    // On a page that is no discussion, a commenter's name is no byline.
+    assert_eq!(author("https://example.org/pi-5-reboots"), None);
+}
+
+#[test]
+fn a_crawler_view_in_noscript_gives_the_text_and_the_byline() {
+    let post = |user: &str, text: &str| {
+        format!(
+            "<div class=\"topic-body crawler-post\"><div class=\"crawler-post-meta\"><span class=\"creator\" itemprop=\"author\">\
+             <a href=\"/u/{user}\"><span itemprop=\"name\">{user}</span></a></span></div><div class=\"post\" itemprop=\"text\"><p>{text}</p></div></div>"
+        )
+    };
+    let posts = [
+        post("PaulWBryant", "Index funds kept pace with the market again this year, which is the whole point of owning them at all."),
+        post("Mahaloth", "Fees matter more than picking: a one percent fee takes a quarter of the gains over thirty years of saving."),
+        post("hayley.p", "Rebalancing once a year was enough for me; doing it monthly only produced more taxable events and worry."),
+        post("Laubrani", "Keep an emergency fund in cash first, so that you never sell the funds in a crash to pay for a new boiler."),
+    ]
+    .concat();
+    let html = format!(
+        "<html><head><title>Index funds in 2024</title></head><body><div id=\"app\">Loading…</div>\
+         <noscript><div id=\"main-outlet\"><h1>Index funds in 2024</h1>{posts}</div></noscript></body></html>"
+    );
+    let r = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert!(r.text.contains("a quarter of the gains"), "{:?}", r.text);
+    assert_eq!(r.author.as_deref(), Some("PaulWBryant"));
+}
