@@ -161,6 +161,21 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
     flags
 }
 
+/// Does a link lead to one author's page (`/author/jane-doe/`, `/authors/jd`,
+/// `/contributor/jd/93`; not the list at `/authors`)? Its text is then a byline, whatever
+/// its class.
+pub fn is_author_page(href: &str) -> bool {
+    const AUTHOR_PAGES: [&str; 6] = ["author", "authors", "contributor", "contributors", "writer", "writers"];
+    let path = href.split(['?', '#']).next().unwrap_or_default();
+    let mut segments = path.split('/');
+    while let Some(segment) = segments.next() {
+        if AUTHOR_PAGES.iter().any(|a| segment.eq_ignore_ascii_case(a)) {
+            return segments.next().is_some_and(|name| !name.is_empty());
+        }
+    }
+    false
+}
+
 /// Flags from the ARIA `role` attribute.
 pub fn from_role(role: &str) -> Flags {
     match role.trim().to_ascii_lowercase().as_str() {
@@ -241,6 +256,8 @@ mod tests {
         assert_eq!(from_class_and_id(Some("author-name"), None), BYLINE);
         assert_eq!(from_class_and_id(Some("research-card_authors"), None), BYLINE);
         assert_eq!(from_class_and_id(Some("bigusername"), None), POSTER);
+        assert!(is_author_page("/blog/author/moses-kim/") && is_author_page("https://x.example/Contributor/jd/93?ref=a"));
+        assert!(!is_author_page("resources/authors") && !is_author_page("/authors/") && !is_author_page("/author-guidelines/x"));
         assert_eq!(from_class_and_id(Some("username username-coloured"), None), POSTER);
         assert_eq!(from_class_and_id(Some("product-grid__items"), Some("skip-to-products")), 0);
         assert_eq!(from_class_and_id(Some("sr-only md:block"), None), HIDDEN);

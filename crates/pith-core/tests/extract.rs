@@ -1200,3 +1200,13 @@ fn a_crawler_view_in_noscript_gives_the_text_and_the_byline() {
     assert!(r.text.contains("a quarter of the gains"), "{:?}", r.text);
     assert_eq!(r.author.as_deref(), Some("PaulWBryant"));
 }
+
+#[test]
+fn a_link_to_an_authors_page_is_a_byline() {
+    let html = "<html><head><title>Tide pools at dawn</title></head><body>\
+        <nav><a href=\"/authors\">Our writers</a></nav><article><h1>Tide pools at dawn</h1>\
+        <p>Posted in Coasts · <a href=\"/blog/author/jane-doe/\">Jane Doe</a></p>\
+        <p>At low tide the pools fill with anemones, crabs and the odd stranded fish waiting for the sea.</p></article></body></html>";
+    let r = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!(r.author.as_deref(), Some("Jane Doe"));
+}
