@@ -52,6 +52,7 @@ pub struct Signals {
     pub article_elements: usize,
     /// Headings anywhere on the page that are links or hold one: a teaser's title.
     pub linked_headings: usize,
+    /// `<img>` elements anywhere on the page: a product's gallery, a grid's thumbnails.
     pub images: usize,
     /// Comment or post containers on the page.
     pub comment_boxes: usize,

@@ -6,9 +6,9 @@ use super::blocks::{Block, Kind};
 use foldhash::fast::FixedState;
 use std::collections::{HashMap, HashSet};
 
-/// All of it, in order: labels go first, so that the repeats they separated meet.
+/// All of it, in order: stray lines go first, so that the repeats they separated meet.
 pub fn tidy(blocks: Vec<Block>) -> Vec<Block> {
-    trim_edges(dedupe(without_labels(blocks)))
+    trim_edges(dedupe(without_stray_lines(blocks)))
 }
 
 /// A line under `max_chars` without a sentence in it: a button label, a date line,
@@ -56,17 +56,22 @@ const LABELS: &[&str] = &[
     "request a demo", "start free trial", "start your free trial",
 ];
 
-/// Drops paragraphs, list items and headings that are only a label (see [`LABELS`]), an
-/// asset's address, a script's data or an unfilled template placeholder: no content, and between the paragraphs of an article
-/// they break its text. (An advertisement itself is left to the scorer: a shop's grid of products may hold
-/// sponsored products among the others.)
-fn without_labels(mut blocks: Vec<Block>) -> Vec<Block> {
-    blocks.retain(|b| {
-        let line = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. } | Kind::Heading(_));
-        let label = b.text.trim_end_matches(['.', '…', '>', '›', '»', '→', ' ']);
-        !(line && (label.len() <= 24 && LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)) || is_asset_address(&b.text) || is_json(&b.text) || is_placeholder(&b.text)))
-    });
+/// Drops paragraphs, list items and headings that carry no content: a label (see
+/// [`LABELS`]), an asset's address, a script's data or an unfilled template placeholder.
+/// Between the paragraphs of an article they break its text. (An advertisement itself is left
+/// to the scorer: a shop's grid of products may hold sponsored products among the others.)
+fn without_stray_lines(mut blocks: Vec<Block>) -> Vec<Block> {
+    blocks.retain(|b| !(matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. } | Kind::Heading(_)) && is_stray(&b.text)));
     blocks
+}
+
+fn is_stray(text: &str) -> bool {
+    is_label(text) || is_asset_address(text) || is_json(text) || is_placeholder(text)
+}
+
+fn is_label(text: &str) -> bool {
+    let label = text.trim_end_matches(['.', '…', '>', '›', '»', '→', ' ']);
+    label.len() <= 24 && LABELS.iter().any(|l| label.eq_ignore_ascii_case(l))
 }
 
 /// Is the text a JSON object or array? A page's script state, printed into an element the
