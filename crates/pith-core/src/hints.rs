@@ -161,16 +161,19 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
     flags
 }
 
-/// Does a link lead to one author's page (`/author/jane-doe/`, `/authors/jd`,
+/// Does a link lead to one author's page (`/author/jane-doe/`, `/Authors/jd`,
 /// `/contributor/jd/93`; not the list at `/authors`)? Its text is then a byline, whatever
 /// its class.
 pub fn is_author_page(href: &str) -> bool {
-    const AUTHOR_PAGES: [&str; 6] = ["author", "authors", "contributor", "contributors", "writer", "writers"];
-    let path = href.split(['?', '#']).next().unwrap_or_default();
-    let mut segments = path.split('/');
-    while let Some(segment) = segments.next() {
-        if AUTHOR_PAGES.iter().any(|a| segment.eq_ignore_ascii_case(a)) {
-            return segments.next().is_some_and(|name| !name.is_empty());
+    const AUTHOR_PAGES: [&[u8]; 6] = [b"author", b"authors", b"contributor", b"contributors", b"writer", b"writers"];
+    // Every link passes here: the segments are found with memchr, not by splitting.
+    let bytes = href.as_bytes();
+    let path = &bytes[..memchr::memchr2(b'?', b'#', bytes).unwrap_or(bytes.len())];
+    for slash in memchr::memchr_iter(b'/', path) {
+        let rest = &path[slash + 1..];
+        let end = memchr::memchr(b'/', rest).unwrap_or(rest.len());
+        if AUTHOR_PAGES.iter().any(|a| rest[..end].eq_ignore_ascii_case(a)) {
+            return rest.get(end + 1).is_some_and(|&b| b != b'/');
         }
     }
     false

@@ -125,11 +125,11 @@ impl MetaCollector {
         keys.iter().find_map(|k| self.metas.iter().filter(|(key, _)| key == k).find_map(|(_, v)| normalize_date(v)))
     }
 
-    /// Picks each field. `h1s` and `bylines` are the texts of the page's `<h1>`s and byline
-    /// elements, in order: the visible headline and author when the head says nothing better.
-    /// `visible_text` (the page text, for a written date) is only called when the page declares
-    /// no date.
-    pub fn finish(self, h1s: &[String], bylines: &[String], visible_text: impl FnOnce() -> String, url: Option<&str>) -> Metadata {
+    /// Picks each field. `h1s` are the texts of the page's `<h1>`s and `bylines` gives those of
+    /// its bylines, in order: the visible headline and author when the head says nothing better.
+    /// `bylines` is only called when the head names no author, and `visible_text` (the page
+    /// text, for a written date) when the page declares no date.
+    pub fn finish(self, h1s: &[String], bylines: impl FnOnce() -> Vec<String>, visible_text: impl FnOnce() -> String, url: Option<&str>) -> Metadata {
         let mut ld = JsonLd::default();
         let blocks: Vec<Value> = self.json_ld.iter().filter_map(|b| parse_json_ld(b)).collect();
         blocks.iter().for_each(|v| ld.index(v, 0));
@@ -162,7 +162,7 @@ impl MetaCollector {
                     .or_else(|| self.metas.iter().find(|(k, v)| written_by && k == "twitter:data1" && meta_name(v)))
                     .map(|(k, v)| if k == "citation_author" { self.citation_authors() } else { strip_byline(v).to_string() })
             })
-            .or_else(|| author_of_bylines(bylines))
+            .or_else(|| author_of_bylines(&bylines()))
             .or(ld.organization_author.clone());
         let modified = ld
             .modified
@@ -647,7 +647,7 @@ mod tests {
 
         let mut c = MetaCollector::default();
         c.title_text(forum);
-        let meta = c.finish(&["Arch Linux".to_string()], &[], String::new, None);
+        let meta = c.finish(&["Arch Linux".to_string()], Vec::new, String::new, None);
         assert_eq!(meta.title.as_deref(), Some("What happened with Arch Linux ISO in 2024 / Arch Discussion"));
     }
 

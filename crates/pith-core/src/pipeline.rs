@@ -12,7 +12,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     let (mut tree, meta) = tree::build(&decoded.text, &options.drop, options.max_memory_bytes, &deadline)?;
     let mut meta = meta.finish(
         &tree.texts_where(|n| n.tag == Tag::H(1)),
-        &tree.texts_where(|n| n.hints & hints::BYLINE != 0),
+        || bylines(&tree, 0),
         || tree.spaced_text(),
         hints.url.as_deref(),
     );
@@ -27,8 +27,8 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     };
     // A thread's author is its first poster; a crawler view (noscript) has bylines of its own.
     if meta.author.is_none() && (fallback.is_some() || kind == classify::PageKind::Discussion) {
-        let names = if kind == classify::PageKind::Discussion { hints::BYLINE | hints::POSTER } else { hints::BYLINE };
-        meta.author = metadata::author_of_bylines(&tree.texts_where(|n| n.hints & names != 0));
+        let posters = if kind == classify::PageKind::Discussion { hints::POSTER } else { 0 };
+        meta.author = metadata::author_of_bylines(&bylines(tree, posters));
     }
     // Links resolve against <base href> (itself relative to the page) or the page's URL.
     let base = match (&meta.base_href, &hints.url) {
@@ -71,6 +71,13 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
         comments: rendered.comments.map(nfc),
         text,
     })
+}
+
+/// The texts of the page's bylines, in page order: elements marked as one (`hints::BYLINE`,
+/// and the hint flags in `also`) and links to an author's page. Only read when the head names
+/// no author.
+fn bylines(tree: &tree::Tree, also: hints::Flags) -> Vec<String> {
+    tree.texts_where(|n| n.hints & (hints::BYLINE | also) != 0 || n.tag == Tag::A && n.attr.as_deref().is_some_and(hints::is_author_page))
 }
 
 /// JavaScript apps (Discourse, for one) serve their crawler view inside `<noscript>`: when

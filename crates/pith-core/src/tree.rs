@@ -380,7 +380,7 @@ impl Builder {
         if attrs.popover {
             flags |= hints::OVERLAY | hints::BOILERPLATE;
         }
-        if attrs.rel_has("author") || tag == Tag::A && attrs.href.is_some_and(hints::is_author_page) {
+        if attrs.rel_has("author") {
             flags |= hints::BYLINE;
         }
         if let Some(itemprop) = attrs.itemprop {
