@@ -126,17 +126,7 @@ impl Signals {
 /// a card's link may wrap its whole body, heading and all, but not the page's.
 fn is_linked_heading(tree: &Tree, id: NodeId) -> bool {
     const LEVELS: usize = 3;
-    let mut up = id;
-    for _ in 0..LEVELS {
-        up = tree.node(up).parent;
-        if tree.node(up).tag == Tag::A {
-            return true;
-        }
-        if up == Tree::ROOT {
-            break;
-        }
-    }
-    holds_link(tree, id, LEVELS)
+    tree.ancestors(id).take(LEVELS).any(|a| tree.node(a).tag == Tag::A) || holds_link(tree, id, LEVELS)
 }
 
 fn holds_link(tree: &Tree, id: NodeId, levels: usize) -> bool {

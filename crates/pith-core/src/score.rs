@@ -425,13 +425,8 @@ fn block_weight(tag: Tag, own: &Stats, headline_weight: f32) -> f32 {
     w
 }
 
-/// The parent of `id`, its parent, and so on up to the root.
-fn ancestors(tree: &Tree, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-    std::iter::successors(Some(id), |&id| (id != Tree::ROOT).then(|| tree.node(id).parent)).skip(1)
-}
-
 fn is_ancestor(tree: &Tree, ancestor: NodeId, id: NodeId) -> bool {
-    ancestors(tree, id).any(|a| a == ancestor)
+    tree.ancestors(id).any(|a| a == ancestor)
 }
 
 /// Elements that are page furniture by their tag, wherever they stand.
@@ -502,7 +497,7 @@ fn is_text_block(tree: &Tree, id: NodeId) -> bool {
 fn title_box(tree: &Tree, stats: &[Stats], removed: &[bool]) -> Option<NodeId> {
     let h1 = (1..tree.nodes.len()).find(|&id| !removed[id] && tree.nodes[id].tag == Tag::H(1))? as NodeId;
     let least = stats[h1 as usize].chars + TITLE_BOX_CHARS;
-    ancestors(tree, h1).find(|&a| stats[a as usize].chars >= least)
+    tree.ancestors(h1).find(|&a| stats[a as usize].chars >= least)
 }
 
 /// Whether descending from `current` into `child` leaves `id`, inside `current`, behind.
@@ -596,7 +591,7 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
     // "more stories" and tag lists are a small share of the text.
     // (Unless the content is page furniture, left as the root of a page without content.)
     let pruned_chars: u32 = pruned.iter().map(|&c| stats[c as usize].chars).sum();
-    let in_furniture = std::iter::once(root).chain(ancestors(tree, root)).any(|id| furniture_tag(tree.node(id).tag));
+    let in_furniture = std::iter::once(root).chain(tree.ancestors(root)).any(|id| furniture_tag(tree.node(id).tag));
     if !in_furniture && pruned_chars as f32 > LISTING_ITEMS_SHARE * stats[root as usize].chars as f32 {
         return;
     }

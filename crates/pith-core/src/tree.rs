@@ -69,6 +69,11 @@ impl Tree {
         &self.child_lists[start as usize..end as usize]
     }
 
+    /// The parent of `id`, its parent, and so on up to the root.
+    pub fn ancestors(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(Some(id), |&id| (id != Tree::ROOT).then(|| self.node(id).parent)).skip(1)
+    }
+
     pub fn text_of(&self, start: u32, end: u32) -> &str {
         &self.text[start as usize..end as usize]
     }
@@ -321,10 +326,15 @@ impl Builder {
     /// run.
     fn close_children(&mut self, open: &Open) {
         if !open.dropped {
-            let start = self.child_lists.len() as u32;
-            self.child_lists.extend(self.pending.drain(open.first_child as usize..));
-            self.nodes[open.id as usize].children = (start, self.child_lists.len() as u32);
+            self.store_children(open.id, open.first_child as usize..self.pending.len());
         }
+    }
+
+    /// Moves `pending[range]` to the end of `child_lists` as the children of `id`.
+    fn store_children(&mut self, id: NodeId, range: std::ops::Range<usize>) {
+        let start = self.child_lists.len() as u32;
+        self.child_lists.extend(self.pending.drain(range));
+        self.nodes[id as usize].children = (start, self.child_lists.len() as u32);
     }
 
     /// [`hints::from_class_and_id`], remembered per `class` value.
@@ -511,9 +521,7 @@ impl Builder {
     fn close_children_inside(&mut self, open: &Open, at: usize) {
         let end = self.stack[at].first_child;
         if !open.dropped {
-            let start = self.child_lists.len() as u32;
-            self.child_lists.extend(self.pending.drain(open.first_child as usize..end as usize));
-            self.nodes[open.id as usize].children = (start, self.child_lists.len() as u32);
+            self.store_children(open.id, open.first_child as usize..end as usize);
         }
         for inner in &mut self.stack[at..] {
             inner.first_child -= end - open.first_child;
