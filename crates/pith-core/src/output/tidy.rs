@@ -88,22 +88,16 @@ fn is_placeholder(text: &str) -> bool {
     text.strip_prefix("{{").and_then(|t| t.strip_suffix("}}")).is_some_and(|inner| !inner.contains("}}"))
 }
 
-/// File types of a page's images, styles, scripts and fonts.
+/// File types of a page's images, styles, scripts and fonts (lower-cased, as `url::path` gives).
 const ASSET_TYPES: &[&str] = &["jpg", "jpeg", "png", "gif", "webp", "avif", "svg", "bmp", "ico", "css", "js", "woff", "woff2"];
 
 /// Is the text one address of an image, style sheet, script or font? Alone on a line, such an
 /// address is markup printed as text (a shop template showing its image fields), never
 /// something to read. Addresses of pages (a list of sources) are text.
 fn is_asset_address(text: &str) -> bool {
-    if text.contains(char::is_whitespace) {
-        return false;
-    }
-    let rest = ["https://", "http://", "//"].iter().find_map(|scheme| text.strip_prefix(scheme));
-    let Some((_host, path)) = rest.and_then(|r| r.split_once('/')) else {
-        return false;
-    };
-    let path = path.split(['?', '#']).next().unwrap_or_default();
-    path.rsplit_once('.').is_some_and(|(_, ext)| ASSET_TYPES.iter().any(|t| ext.eq_ignore_ascii_case(t)))
+    ["https://", "http://", "//"].iter().any(|scheme| text.starts_with(scheme))
+        && !text.contains(char::is_whitespace)
+        && crate::url::path(text).rsplit_once('.').is_some_and(|(_, ext)| ASSET_TYPES.contains(&ext))
 }
 
 /// Drops later verbatim repeats: of a run of blocks, then of a single paragraph.
