@@ -359,14 +359,15 @@ fn names_site(h1: &str, site_name: Option<&str>, og_title: Option<&str>, title: 
     if h.is_empty() {
         return false;
     }
-    if site_name.is_some_and(|s| words_of(s) == h) {
+    let site = site_name.map(words_of);
+    if site.as_ref() == Some(&h) {
         return true;
     }
     let Some(title) = title else {
         return false;
     };
     // An Open Graph title that is the site's name says nothing here.
-    let og = og_title.map(words_of).filter(|og| site_name.is_none_or(|s| words_of(s) != *og));
+    let og = og_title.map(words_of).filter(|og| site.as_ref() != Some(og));
     let parts = |sep: &&str| title.find(*sep).map(|at| (words_of(&title[..at]), words_of(&title[at + sep.len()..])));
     let with_og = [": "].iter().chain(&TITLE_SEPARATORS).filter_map(parts).any(|(head, tail)| {
         og.as_ref().is_some_and(|og| (head == h && tail == *og) || (tail == h && head == *og))
