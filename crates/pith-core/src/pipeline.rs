@@ -26,9 +26,15 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
         None => (&tree, &selection),
     };
     // A thread's author is its first poster; a crawler view (noscript) has bylines of its own.
-    if meta.author.is_none() && (fallback.is_some() || kind == classify::PageKind::Discussion) {
-        let posters = if kind == classify::PageKind::Discussion { hints::POSTER } else { 0 };
-        meta.author = metadata::author_of_bylines(&bylines(tree, posters));
+    // (The page's own bylines named no one, or the head would have: `finish` read them.)
+    if meta.author.is_none() {
+        let discussion = kind == classify::PageKind::Discussion;
+        let names = match &fallback {
+            Some(_) => Some(bylines(tree, if discussion { hints::POSTER } else { 0 })),
+            None if discussion => Some(tree.texts_where(|n| n.hints & hints::POSTER != 0)),
+            None => None,
+        };
+        meta.author = names.and_then(|names| metadata::author_of_bylines(&names));
     }
     // Links resolve against <base href> (itself relative to the page) or the page's URL.
     let base = match (&meta.base_href, &hints.url) {
