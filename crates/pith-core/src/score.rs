@@ -4,7 +4,8 @@
 //! that holds most of the good text, and stop where the text is spread over several
 //! children, so multi-section pages keep all their sections, or where the child would leave
 //! the page's title box or a thread's replies behind. Finally prune link-dense and flagged
-//! boxes inside the winner.
+//! boxes inside the winner, and take back the prose between the page's headline and the
+//! winner (an intro the markup kept apart from the body).
 
 use crate::api::Favor;
 use crate::classify::PageKind;
@@ -124,6 +125,14 @@ const PEER_SECTION_SHARE: f32 = 0.1;
 /// product's price and options) rather than a bare banner heading.
 const TITLE_BOX_CHARS: u32 = 200;
 
+/// A block between the `<h1>` and the content this long (with punctuation) is a standfirst, not
+/// a byline or a date.
+const LEDE_CHARS: u32 = 80;
+
+/// Text between the `<h1>` and the content beyond which the headline is too far away for the
+/// blocks between to be its standfirst.
+const LEDE_REGION_CHARS: u32 = 4000;
+
 /// Han, kana and Hangul.
 pub fn is_cjk(c: char) -> bool {
     matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
@@ -191,7 +200,13 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     };
     let root = find_root(tree, &stats, &removed, &comment_boxes, &posts, title_box, &t);
     prune(tree, root, &stats, &mut removed, &t);
-    let roots = with_orphan_paragraphs(tree, root, &stats, &removed);
+    let mut roots = match kind {
+        PageKind::Discussion => Vec::new(),
+        _ => lede(tree, root, &stats, &removed, &comment_boxes, kind != PageKind::Article),
+    };
+    roots.extend(with_orphan_paragraphs(tree, root, &stats, &removed));
+    roots.sort_unstable();
+    roots.dedup();
     Selection { root, roots, removed, comments, stats }
 }
 
@@ -554,6 +569,55 @@ fn with_orphan_paragraphs(tree: &Tree, root: NodeId, stats: &[Stats], removed: &
             _ => None,
         })
         .collect()
+}
+
+/// The prose blocks between the page's `<h1>` and `root`, when the markup keeps the headline's
+/// standfirst or an intro box apart from the body it chose: short text (bylines, dates,
+/// captions) and link lists stay out, and so does everything when the region is long (the
+/// `<h1>` is then a banner far above the content).
+fn lede(tree: &Tree, root: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId], headline_side: bool) -> Vec<NodeId> {
+    let Some(h1) = tree.nodes.iter().position(|n| n.tag == Tag::H(1)).map(|i| i as NodeId) else { return Vec::new() };
+    if h1 >= root || removed[h1 as usize] || tree.ancestors(h1).any(|a| removed[a as usize]) {
+        return Vec::new();
+    }
+    // The region's outermost boxes: the children, between the two, of the boxes on the way
+    // from the `<h1>` up to the smallest box that also holds `root`, and from there down to it.
+    let up_h1: Vec<NodeId> = tree.ancestors(h1).collect();
+    let up_root: Vec<NodeId> = std::iter::once(root).chain(tree.ancestors(root)).collect();
+    let Some(lca) = up_h1.iter().position(|a| up_root.contains(a)) else { return Vec::new() };
+    let beside_h1 = if headline_side { &up_h1[..=lca] } else { &up_h1[lca..=lca] };
+    let beside_root = &up_root[1..up_root.iter().position(|&a| a == up_h1[lca]).unwrap_or(up_root.len())];
+    let mut region: Vec<NodeId> = beside_h1
+        .iter()
+        .chain(beside_root)
+        .flat_map(|&p| tree.children(p))
+        .filter_map(|c| match *c {
+            Child::Node(c) if c > h1 && c < root && !up_root.contains(&c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    region.sort_unstable();
+    let region_chars: u32 = region.iter().map(|&id| stats[id as usize].chars).sum();
+    if region_chars > LEDE_REGION_CHARS {
+        return Vec::new();
+    }
+    let mut lede = Vec::new();
+    let mut stack: Vec<NodeId> = region.into_iter().rev().collect();
+    while let Some(id) = stack.pop() {
+        let s = stats[id as usize];
+        if removed[id as usize] || comment_boxes.contains(&id) || tree.node(id).hints & hints::BYLINE != 0 || s.chars == 0 {
+            continue;
+        }
+        if !is_text_block(tree, id) {
+            stack.extend(tree.children(id).iter().rev().filter_map(|c| match *c {
+                Child::Node(c) => Some(c),
+                Child::Text(..) => None,
+            }));
+        } else if s.chars >= LEDE_CHARS && s.punct >= 1 && s.link_density() < 0.25 {
+            lede.push(id);
+        }
+    }
+    lede
 }
 
 fn body(tree: &Tree) -> NodeId {

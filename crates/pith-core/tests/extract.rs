@@ -1210,3 +1210,35 @@ fn a_link_to_an_authors_page_is_a_byline() {
     let r = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap();
     assert_eq!(r.author.as_deref(), Some("Jane Doe"));
 }
+
+/// A page whose `<h1>` and intro stand in a banner apart from the body below it.
+fn page_with_intro(head: &str, banner_extra: &str, body_intro: &str) -> String {
+    let body: String = (1..=5)
+        .map(|i| format!("<p>Step {i}: simmer the tomatoes with garlic and olive oil, stirring now and then, until the sauce thickens and turns glossy.</p>"))
+        .collect();
+    format!(
+        r#"<html><head><title>Tomato Sauce</title>{head}</head><body>
+        <nav><a href="/">Home</a> <a href="/recipes">Recipes</a></nav>
+        <div class="banner"><h1>Tomato Sauce</h1>{banner_extra}<p class="meta">By Ann Lee</p></div>
+        <div class="content">{body_intro}<div class="steps">{body}</div></div>
+        <footer><p>Copyright 2026 Sauce Co.</p></footer></body></html>"#
+    )
+}
+
+#[test]
+fn an_intro_between_the_headline_and_the_body_opens_the_text() {
+    let intro = "<p>This sauce has something for every dish, whether you want a quick weeknight pasta or a slow Sunday ragù.</p>";
+    let text = text_of(page_with_intro("", intro, "").as_bytes());
+    assert!(text.starts_with("This sauce has something for every dish"), "{text:?}");
+    assert!(text.contains("Step 5: simmer"));
+    assert!(!text.contains("Ann Lee"), "a byline is not an intro: {text:?}");
+
+    // On a declared article, the standfirst beside the headline is left to `description`;
+    // an intro box opening the body still counts.
+    let article = r#"<meta property="og:type" content="article">"#;
+    let text = text_of(page_with_intro(article, intro, "").as_bytes());
+    assert!(!text.contains("This sauce has something"), "{text:?}");
+    let boxed = format!(r#"<div class="intro">{intro}</div>"#);
+    let text = text_of(page_with_intro(article, "", &boxed).as_bytes());
+    assert!(text.starts_with("This sauce has something for every dish"), "{text:?}");
+}
