@@ -32,6 +32,9 @@ pub const RECOMMENDATIONS: Flags = 256;
 /// A poster's name in a forum (`class="username"`): a thread's author is its first poster.
 /// Only read on discussion pages, where comments are posts.
 pub const POSTER: Flags = 512;
+/// A slider of cards (`class="carousel"`). On a product page it shows other products ("Similar
+/// items"); elsewhere it is as often the content (a service's features, testimonials).
+pub const CAROUSEL: Flags = 1024;
 
 /// Word traits beyond the hint flags (which take the low 16 bits): words that say a box is no
 /// byline (an author's photo or bio), and the words that name a box only in pairs.
@@ -78,6 +81,7 @@ fn word_traits(word: &[u8]) -> u32 {
         b"author" => BYLINE | AUTHOR,
         b"authors" | b"byline" => BYLINE,
         b"username" | b"bigusername" | b"postauthor" => POSTER as u32,
+        b"carousel" => CAROUSEL as u32,
         b"bio" | b"box" => NO_BYLINE | ABOUT,
         b"avatar" | b"image" | b"img" | b"photo" => NO_BYLINE,
         b"biography" | b"about" | b"description" | b"desc" => ABOUT,
@@ -154,7 +158,7 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
     if words & BYLINE != 0 && traits & NO_BYLINE == 0 && !about_author {
         flags |= BYLINE;
     }
-    flags |= words & POSTER;
+    flags |= words & (POSTER | CAROUSEL);
     // A boilerplate word marks the box even beside a content word ("related-posts",
     // "main-nav"); page-wide wrappers so marked are protected by the scorer.
     flags |= if words & COMMENTS != 0 { COMMENTS } else { words & (BOILERPLATE | OVERLAY) };

@@ -338,8 +338,8 @@ struct Flagged {
 /// Marks boilerplate and hidden boxes as removed, unless they hold much of the page's
 /// `prose`, and lists the comment boxes outside them. With `spare_prose`, boxes whose text
 /// reads as prose stay too (overlays, recommendations and hidden boxes excepted). On a `product`
-/// page, forms are not boilerplate: the add-to-cart form holds the product's options and often
-/// its description.
+/// page, forms are not boilerplate (the add-to-cart form holds the product's options and often
+/// its description) and carousels are (of other products).
 fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool, product: bool) -> Flagged {
     let n = tree.nodes.len();
     let main = (1..n).find(|&id| tree.nodes[id].tag == Tag::Main && prose[id] >= MAIN_ELEMENT_PROSE).map(|id| id as NodeId);
@@ -367,7 +367,8 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         // A form's text is labels, choices and consent notes (search, sign-up, contact forms);
         // a page wrapped whole in a form (ASP.NET) keeps it as the guard below spares it.
         let form = node.tag == Tag::Form && !product;
-        let boilerplate_box = furniture || form || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
+        let other_products = product && node.hints & hints::CAROUSEL != 0;
+        let boilerplate_box = furniture || form || other_products || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
         // A box that only a class word calls boilerplate, or that is only hidden, may be the
         // page's content column or a wrapper a script reveals: it stays if it holds much of
         // the prose. Overlays, furniture tags, boxes a heading names as recommendations and

@@ -1242,3 +1242,27 @@ fn an_intro_between_the_headline_and_the_body_opens_the_text() {
     let text = text_of(page_with_intro(article, "", &boxed).as_bytes());
     assert!(text.starts_with("This sauce has something for every dish"), "{text:?}");
 }
+
+/// A page with a slider of cards under its text: on a product page, other products.
+fn page_with_carousel(og_type: &str) -> String {
+    let cards: String = ["Trail Runner 3 Waterproof", "Road Runner 5 Lightweight", "Summit Hiker Mid Leather"]
+        .iter()
+        .map(|name| format!(r#"<li><a href="/p/{}"><h3>{name}</h3></a><span>Pre-owned · Private seller</span><span>${}.12 + $23.93 delivery</span></li>"#, name.len(), name.len()))
+        .collect();
+    format!(
+        r#"<html><head><meta property="og:type" content="{og_type}"></head><body><main><h1>Trail Runner 2</h1>
+        <p>A cushioned trail shoe with a grippy outsole, built for long days on rocky ground and wet roots.</p>
+        <p>The upper is a breathable mesh, reinforced at the toe; the midsole foam keeps its spring for hundreds of miles.</p>
+        <p>Sizes run true; if you are between two sizes, take the larger one, since feet swell on long runs and steep descents.</p>
+        <div class="recs carousel"><ul>{cards}</ul></div></main></body></html>"#
+    )
+}
+
+#[test]
+fn a_product_pages_carousel_is_other_products() {
+    let product = text_of(page_with_carousel("product").as_bytes());
+    assert!(product.contains("breathable mesh"), "{product:?}");
+    assert!(!product.contains("Road Runner 5"), "{product:?}");
+    let other = text_of(page_with_carousel("website").as_bytes());
+    assert!(other.contains("Road Runner 5"), "{other:?}");
+}
