@@ -203,8 +203,21 @@ enum Opened {
     Nothing,
     /// A plain inline element: the text may need a space.
     Inline,
+    /// A form control or an embedded graphic, dropped: on screen it stands between the texts
+    /// beside it, so they take a space (filter labels each after a checkbox:
+    /// `<input><label>arrival</label><input><label>running</label>`).
+    Control,
     /// This many code lines inside `<pre>` (more than one: the lines between were blank).
     CodeLines(u8),
+}
+
+/// A dropped element that takes room on screen between the texts around it.
+fn stands_between_texts(name: &str, attrs: &Attrs) -> bool {
+    match name {
+        "input" => !attrs.r#type.is_some_and(|t| t.eq_ignore_ascii_case("hidden")),
+        "button" | "select" | "textarea" | "svg" | "iframe" | "video" | "audio" | "canvas" | "picture" | "object" | "embed" | "meter" | "progress" => true,
+        _ => false,
+    }
 }
 
 /// A class naming one line of highlighted code, first: `line` (Shiki), `token-line` (Prism),
@@ -417,6 +430,7 @@ impl Builder {
             self.opened = match self.opened {
                 Opened::CodeLines(n) => Opened::CodeLines(n.saturating_add(code_line as u8)),
                 _ if code_line => Opened::CodeLines(1),
+                Opened::Control => Opened::Control,
                 _ => Opened::Inline,
             };
             return None;
@@ -442,6 +456,9 @@ impl Builder {
         let can_have_content = el.can_have_content();
         if !parent_dropped && !dropped {
             self.flush_text();
+            if tag.is_block() {
+                self.opened = Opened::Nothing;
+            }
             let id = self.nodes.len() as NodeId;
             self.nodes.push(Node { tag, parent, children: (0, 0), hints: flags, attr });
             self.pending.push(Child::Node(id));
@@ -450,6 +467,9 @@ impl Builder {
             }
             self.push(id, tag, false, capture, class_range);
             return Some(id);
+        }
+        if !parent_dropped && stands_between_texts(name, &attrs) && !self.open_tags.iter().any(|t| matches!(t, Tag::Pre | Tag::Code)) {
+            self.opened = Opened::Control;
         }
         if !can_have_content {
             return None;
@@ -546,7 +566,9 @@ impl Builder {
     }
 
     fn text(&mut self, raw: &str, last_in_node: bool) {
-        let opened = std::mem::replace(&mut self.opened, Opened::Nothing);
+        // Text that is not shown (inside a dropped `<button>`, say) leaves the state for the next.
+        let shown = self.capture == Capture::None && self.dropped_depth == 0;
+        let opened = if shown { std::mem::replace(&mut self.opened, Opened::Nothing) } else { Opened::Nothing };
         match self.capture {
             Capture::Title => self.pending_title.push_str(raw),
             Capture::JsonLd => self.meta.json_ld_text(raw, last_in_node),
@@ -559,6 +581,7 @@ impl Builder {
             Capture::None if self.dropped_depth == 0 => {
                 let separator = match opened {
                     Opened::Inline if self.needs_space_before(raw) => " ",
+                    Opened::Control if !raw.starts_with(|c: char| c.is_ascii_whitespace()) => " ",
                     // Highlighters (Shiki, Prism) put each line of code in a `<span class="line">`
                     // that CSS lays out as a line; minified pages leave no newline between them.
                     // (The text before may sit in a highlighted token's node, or before the `<pre>`:

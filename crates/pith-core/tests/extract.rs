@@ -1266,3 +1266,14 @@ fn a_product_pages_carousel_is_other_products() {
     let other = text_of(page_with_carousel("website").as_bytes());
     assert!(other.contains("Road Runner 5"), "{other:?}");
 }
+
+#[test]
+fn form_controls_and_icons_separate_the_words_beside_them() {
+    let html = r#"<html><body><main><h1>Trail socks</h1>
+        <p>Our socks are knitted from merino wool, cushioned underfoot and reinforced at the heel and toe.</p>
+        <p>Pick a size: <input type="radio" id="s"><label for="s">Small</label><input type="radio" id="m"><label for="m">medium</label><button>?</button>large<input type="hidden" value="x">ish<svg><path d="M0"/></svg>guide</p>
+        </main></body></html>"#;
+    let text = text_of(html.as_bytes());
+    assert!(text.contains("Pick a size: Small medium large"), "{text:?}");
+    assert!(text.contains("largeish guide"), "a hidden input takes no room: {text:?}");
+}
