@@ -43,8 +43,9 @@ fn trim_edges(mut blocks: Vec<Block>) -> Vec<Block> {
 
 /// Lines that only label something, lower-cased: what a page prints over an advertisement or
 /// a paid placement (not "Ad" or "Advertising", which also name things: a country code, a
-/// service), and the buttons that lead elsewhere or sell (not "Contact us" or "Get started",
-/// which also head sections).
+/// service), the buttons that lead elsewhere or sell (not "Contact us" or "Get started",
+/// which also head sections), and a widget's placeholder ("Loading…", WordPress's "Like
+/// this:" box).
 const LABELS: &[&str] = &[
     "advertisement", "advertisements", "sponsored", "sponsored content", "sponsored post", "promoted", "paid content",
     "paid post", "partner content", "anzeige", "werbung", "publicité", "publicidad", "pubblicità", "advertentie",
@@ -53,7 +54,7 @@ const LABELS: &[&str] = &[
     "view all", "see all", "shop all", "view details", "see details", "back to top", "share", "share this",
     "apply now", "shop now", "buy now", "book now", "order now", "register now", "download now", "subscribe",
     "subscribe now", "sign up", "sign up now", "add to cart", "add to bag", "add to basket", "get a quote",
-    "request a demo", "start free trial", "start your free trial",
+    "request a demo", "start free trial", "start your free trial", "loading", "like loading", "like this:",
 ];
 
 /// Drops paragraphs, list items and headings that carry no content: a label (see
@@ -71,7 +72,14 @@ fn is_stray(text: &str) -> bool {
 
 fn is_label(text: &str) -> bool {
     let label = text.trim_end_matches(['.', '…', '>', '›', '»', '→', ' ']);
-    label.len() <= 24 && LABELS.iter().any(|l| label.eq_ignore_ascii_case(l))
+    label.len() <= 24 && (LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)) || is_like_count(label))
+}
+
+/// A post's reaction count: "1 like", "12 likes".
+fn is_like_count(label: &str) -> bool {
+    label.split_once(' ').is_some_and(|(n, word)| {
+        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && (word.eq_ignore_ascii_case("like") || word.eq_ignore_ascii_case("likes"))
+    })
 }
 
 /// Is the text a JSON object or array? A page's script state, printed into an element the
