@@ -15,7 +15,7 @@
 # Order: setup (bench/setup.sh), build (dist/ and both engines if missing; tsc always), dev WARC (if missing),
 # peers (npm run bench:peers: ceilings, peers, WARC raw cost), pith single-thread (bench/speed/pith.ts, native then
 # WASM), pith native against resiliparse in interleaved pairs (bench/speed/peer-pairs.ts), pith end to end
-# (bench/speed/e2e.ts), accuracy (npm run accuracy: pith + peer outputs), report (bench/speed/chart.ts:
+# (bench/speed/e2e.ts; also on the dev pages 5 times over, for the steady state), accuracy (npm run accuracy: pith + peer outputs), report (bench/speed/chart.ts:
 # speed.{json,md}, e2e.{json,md}, chart.svg). The ratios in the report are between rows
 # of this run; rows reused from an earlier run are flagged there.
 set -euo pipefail
@@ -104,6 +104,8 @@ fi
 
 say "pith end to end, 1 and 2 workers (bench/speed/e2e.ts on $WARC)"
 E2E_ARGS=(--warc "$WARC" --runs "$RUNS" --out "$E2E_JSON")
+# Steady state: the dev pages 5 times over (6,790 records), 2 runs per worker count.
+[[ -z "$QUICK" ]] && E2E_ARGS+=(--scale 5 --scale-runs 2)
 [[ -n "${SOAK:-}" ]] && E2E_ARGS+=(--soak)
 [[ -n "${SOAK_WARC:-}" ]] && E2E_ARGS+=(--soak-warc "$SOAK_WARC")
 npx tsx bench/speed/e2e.ts "${E2E_ARGS[@]}"

@@ -2,7 +2,7 @@
 //
 //   npx tsx bench/speed/e2e.ts [--warc bench/.cache/dev.warc.gz] [--runs 3] [--workers 1,2] [--engine native]
 //                             [--soak [--soak-records 100000] [--soak-workers 2] [--soak-warc FILE] [--soak-only]]
-//                             [--out bench/.cache/e2e.json]
+//                             [--scale 5 [--scale-runs 2]] [--out bench/.cache/e2e.json]
 //
 // Per worker count: --runs plain runs of `node dist/cli.js extract WARC -o OUT.jsonl.zst --workers W --no-progress`
 // (each a fresh process: wall time from spawn to exit, so Node start-up and pool start are in), under
@@ -11,6 +11,8 @@
 // PITH_STAGE_TIMES (ts/pipeline/stages.ts) for the time by stage (most stages run in the workers, which read their
 // own spans of the WARC) and the V8 heap peak of each worker isolate;
 // its throughput is reported too, next to the plain runs, to show the instrumentation costs nothing measurable.
+// --scale N repeats all of it (--scale-runs plain runs per worker count) on bench/.cache/dev-xN.warc.gz, the dev pages
+// N times over (built if missing), where the fixed start-up cost weighs as little as on a Common Crawl file.
 // Outputs of the runs are compared byte for byte (1 vs 2 workers must be identical).
 //
 // Memory per worker, reported two ways (neither is exact; worker threads share the process):
@@ -44,6 +46,8 @@ const RUNS = Number(opt('runs', '3'));
 const WORKERS = opt('workers', '1,2').split(',').map(Number);
 const ENGINE = opt('engine', 'native');
 const OUT = path.resolve(opt('out', path.join(REPO, 'bench', '.cache', 'e2e.json')));
+const SCALE = Number(opt('scale', '0'));
+const SCALE_RUNS = Number(opt('scale-runs', '2'));
 const SOAK = argv.includes('--soak');
 const SOAK_RECORDS = Number(opt('soak-records', '100000'));
 const SOAK_WORKERS = Number(opt('soak-workers', '2'));
@@ -147,28 +151,19 @@ const STAGE_LABEL: Record<string, string> = {
   compress_write: 'encode+compress+write (zstd)',
 };
 
-async function main() {
-  if (!fs.existsSync(path.join(REPO, 'dist', 'cli.js'))) throw new Error('dist/cli.js missing: npm run build:ts');
-  if (!fs.existsSync(WARC)) throw new Error(`${WARC} missing: npm run bench:warc`);
-  const result: Record<string, unknown> = {
-    warc: path.relative(REPO, WARC), input_mb: fs.statSync(WARC).size / 1e6, engine: ENGINE, runs: RUNS,
-    command: `node dist/cli.js extract ${path.relative(REPO, WARC)} -o OUT.jsonl.zst --workers W --engine ${ENGINE} --no-progress`,
-    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-  };
-  if (SOAK_ONLY) {
-    const prev = fs.existsSync(OUT) ? JSON.parse(fs.readFileSync(OUT, 'utf8')) : result;
-    prev.soak = await soak();
-    fs.writeFileSync(OUT, JSON.stringify(prev, null, 1) + '\n');
-    process.stderr.write(`wrote the soak into ${path.relative(REPO, OUT)}\n`);
-    return;
-  }
+/**
+ * `pith extract` on `warc` with each worker count: `runsPerCount` plain runs (interleaved), one instrumented run per
+ * count (stage times, thread CPU, heaps), the 2-vs-1 ratios, and whether the outputs are identical.
+ */
+async function measureWorkers(warc: string, runsPerCount: number, tag = ''): Promise<Record<string, unknown>> {
+  const result: Record<string, unknown> = {};
   const byWorkers: Record<string, any> = {};
   const outputs: string[] = [];
   // interleave the worker counts (1,2,1,2,...) so that load changes on the machine hit both alike
   const plain: Record<number, RunResult[]> = {};
-  for (let r = 0; r < RUNS; r++) {
+  for (let r = 0; r < runsPerCount; r++) {
     for (const w of WORKERS) {
-      const res = await runOnce(WARC, w, `workers=${w} run ${r + 1}`);
+      const res = await runOnce(warc, w, `${tag}workers=${w} run ${r + 1}`);
       (plain[w] ??= []).push(res);
       if (outputs.length < WORKERS.length && r === 0) outputs.push(res.output);
       else fs.rmSync(path.dirname(res.output), { recursive: true, force: true });
@@ -176,7 +171,7 @@ async function main() {
   }
   for (const w of WORKERS) {
     const stageFile = path.join(os.tmpdir(), `pith-e2e-stages-${w}-${process.pid}.json`);
-    const inst = await runOnce(WARC, w, `workers=${w} instrumented`, { PITH_STAGE_TIMES: stageFile });
+    const inst = await runOnce(warc, w, `${tag}workers=${w} instrumented`, { PITH_STAGE_TIMES: stageFile });
     const st = JSON.parse(fs.readFileSync(stageFile, 'utf8'));
     fs.rmSync(stageFile, { force: true });
     fs.rmSync(path.dirname(inst.output), { recursive: true, force: true });
@@ -238,10 +233,44 @@ async function main() {
   if (outputs.length >= 2) result.outputs_identical_across_workers = outputs.slice(1).every((o) => sameFile(outputs[0]!, o));
   for (const o of outputs) fs.rmSync(path.dirname(o), { recursive: true, force: true });
 
+  return result;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(REPO, 'dist', 'cli.js'))) throw new Error('dist/cli.js missing: npm run build:ts');
+  if (!fs.existsSync(WARC)) throw new Error(`${WARC} missing: npm run bench:warc`);
+  const result: Record<string, unknown> = {
+    warc: path.relative(REPO, WARC), input_mb: fs.statSync(WARC).size / 1e6, engine: ENGINE, runs: RUNS,
+    command: `node dist/cli.js extract ${path.relative(REPO, WARC)} -o OUT.jsonl.zst --workers W --engine ${ENGINE} --no-progress`,
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+  };
+  if (SOAK_ONLY) {
+    const prev = fs.existsSync(OUT) ? JSON.parse(fs.readFileSync(OUT, 'utf8')) : result;
+    prev.soak = await soak();
+    fs.writeFileSync(OUT, JSON.stringify(prev, null, 1) + '\n');
+    process.stderr.write(`wrote the soak into ${path.relative(REPO, OUT)}\n`);
+    return;
+  }
+  Object.assign(result, await measureWorkers(WARC, RUNS));
+  if (SCALE > 1) result.steady = await steadyState();
   if (SOAK) result.soak = await soak();
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
   fs.writeFileSync(OUT, JSON.stringify(result, null, 1) + '\n');
   process.stderr.write(`wrote ${path.relative(REPO, OUT)}\n`);
+}
+
+/**
+ * The same measurement on the dev pages repeated SCALE times: a Common Crawl file holds ~40,000 records, and on the
+ * 1,358-record WARC the fixed cost of Node, the pool and its threads (~0.4 s) is a tenth of a 1-worker run.
+ */
+async function steadyState(): Promise<Record<string, unknown>> {
+  const warc = path.join(REPO, 'bench', '.cache', `dev-x${SCALE}.warc.gz`);
+  if (!fs.existsSync(warc)) {
+    process.stderr.write(`building ${path.relative(REPO, warc)} (the dev pages ${SCALE} times)...\n`);
+    const b = spawnSync('python3', [path.join(REPO, 'bench', 'make-dev-warc.py'), '--repeat', String(SCALE), '--out', warc], { stdio: 'inherit' });
+    if (b.status !== 0) throw new Error('make-dev-warc.py failed');
+  }
+  return { warc: path.relative(REPO, warc), input_mb: fs.statSync(warc).size / 1e6, repeat: SCALE, runs: SCALE_RUNS, ...(await measureWorkers(warc, SCALE_RUNS, `x${SCALE} `)) };
 }
 
 const TEARDOWN_SECONDS = 2;
