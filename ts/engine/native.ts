@@ -19,22 +19,18 @@ export type NativeInflate = NativeAddon['inflateRaw'];
 
 let addon: NativeAddon | undefined;
 
-/** `linux-x64-gnu`, `darwin-arm64`, ... as napi-rs names its `--platform` outputs. */
-function platformSuffix(): string {
-  let suffix = `${process.platform}-${process.arch}`;
-  if (process.platform === 'linux') {
-    // glibc unless the runtime says musl.
-    const report = (process.report?.getReport?.() ?? {}) as { header?: { glibcVersionRuntime?: string } };
-    suffix += report.header?.glibcVersionRuntime ? '-gnu' : '-musl';
-  }
-  return suffix;
-}
-
-/** Where the addon is looked for. ts/engine and dist/engine both sit two levels below the repo root. */
+/**
+ * Where the addon is looked for: `pith.<platform>.node` as napi-rs names its outputs (`linux-x64-gnu`,
+ * `darwin-arm64`), two levels above ts/engine and dist/engine. On Linux the glibc build is taken when it is there,
+ * else the musl one: asking the runtime which C library it has (`process.report`) costs ~6 ms in every thread.
+ */
 export function nativeAddonPath(): string {
   if (process.env.PITH_NATIVE_ADDON) return path.resolve(process.env.PITH_NATIVE_ADDON);
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  return path.resolve(here, '..', '..', 'crates', 'pith-node', `pith.${platformSuffix()}.node`);
+  const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'crates', 'pith-node');
+  const platform = `${process.platform}-${process.arch}`;
+  const names = process.platform === 'linux' ? [`${platform}-gnu`, `${platform}-musl`] : [platform];
+  const files = names.map((name) => path.join(dir, `pith.${name}.node`));
+  return files.find((f) => existsSync(f)) ?? files[0]!;
 }
 
 function load(): NativeAddon {
