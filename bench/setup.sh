@@ -10,15 +10,19 @@ cd "$(dirname "$0")/.."
 FORCE=${1:-}
 
 PY_PINS=(trafilatura==2.3.1 resiliparse==2.0.0 readability-lxml==0.9 justext==3.0.2 warcio==1.8.1)
+# The pip that Python 3.11's venv brings (23.2) fails to resolve these pins ("Candidate is not for this requirement
+# lxml[html-clean,html-clean] vs lxml[html-clean]"): the venv gets this one first.
+PIP_PIN=pip==26.3
 NPM_PINS=(@mozilla/readability@0.6.0 linkedom@0.18.15 defuddle@0.19.4)
 
 # --- Python peers -------------------------------------------------------------------------------------------
 PY=${PITH_BENCH_PYTHON:-python3}
 stamp=bench/.venv/.pins
-want="${PY_PINS[*]}"
+want="$PIP_PIN ${PY_PINS[*]}"
 if [[ "$FORCE" == --force || ! -x bench/.venv/bin/python || "$(cat "$stamp" 2>/dev/null)" != "$want" ]]; then
   echo "setup: creating bench/.venv with ${PY_PINS[*]}" >&2
   [[ -x bench/.venv/bin/python ]] || "$PY" -m venv bench/.venv
+  bench/.venv/bin/python -m pip install -q --disable-pip-version-check "$PIP_PIN"
   bench/.venv/bin/python -m pip install -q --disable-pip-version-check "${PY_PINS[@]}"
   bench/.venv/bin/python -c "import trafilatura, resiliparse, readability, justext, warcio" 
   echo "$want" > "$stamp"
