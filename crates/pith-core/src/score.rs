@@ -578,16 +578,20 @@ fn with_orphan_paragraphs(tree: &Tree, root: NodeId, stats: &[Stats], removed: &
 /// `<h1>` is then a banner far above the content).
 fn lede(tree: &Tree, root: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId], headline_side: bool) -> Vec<NodeId> {
     let Some(h1) = tree.nodes.iter().position(|n| n.tag == Tag::H(1)).map(|i| i as NodeId) else { return Vec::new() };
-    if h1 >= root || removed[h1 as usize] || tree.ancestors(h1).any(|a| removed[a as usize]) {
+    // (A box removed as boilerplate has its whole subtree marked, so this covers the `<h1>`'s
+    // ancestors; `prune` marks boxes only inside `root`, which the `<h1>` precedes.)
+    if h1 >= root || removed[h1 as usize] {
         return Vec::new();
     }
     // The region's outermost boxes: the children, between the two, of the boxes on the way
     // from the `<h1>` up to the smallest box that also holds `root`, and from there down to it.
     let up_h1: Vec<NodeId> = tree.ancestors(h1).collect();
     let up_root: Vec<NodeId> = std::iter::once(root).chain(tree.ancestors(root)).collect();
-    let Some(lca) = up_h1.iter().position(|a| up_root.contains(a)) else { return Vec::new() };
-    let beside_h1 = if headline_side { &up_h1[..=lca] } else { &up_h1[lca..=lca] };
-    let beside_root = &up_root[1..up_root.iter().position(|&a| a == up_h1[lca]).unwrap_or(up_root.len())];
+    let Some((common_h1, common_root)) = up_h1.iter().enumerate().find_map(|(i, a)| up_root.iter().position(|b| b == a).map(|j| (i, j))) else {
+        return Vec::new();
+    };
+    let beside_h1 = if headline_side { &up_h1[..=common_h1] } else { &up_h1[common_h1..=common_h1] };
+    let beside_root = &up_root[1..common_root];
     let mut region: Vec<NodeId> = beside_h1
         .iter()
         .chain(beside_root)
