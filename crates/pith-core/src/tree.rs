@@ -468,7 +468,7 @@ impl Builder {
             self.push(id, tag, false, capture, class_range);
             return Some(id);
         }
-        if !parent_dropped && stands_between_texts(name, &attrs) && !self.open_tags.iter().any(|t| matches!(t, Tag::Pre | Tag::Code)) {
+        if !parent_dropped && stands_between_texts(name, &attrs) && !self.in_code() {
             self.opened = Opened::Control;
         }
         if !can_have_content {
@@ -554,7 +554,12 @@ impl Builder {
     /// element boundary gets a space (outside code, where `getValue` is split by highlighting).
     fn needs_space_before(&self, raw: &str) -> bool {
         let (Some(last), Some(&first)) = (self.last_adjacent_byte(), raw.as_bytes().first()) else { return false };
-        last.is_ascii_lowercase() && first.is_ascii_uppercase() && !self.open_tags.iter().any(|t| matches!(t, Tag::Pre | Tag::Code))
+        last.is_ascii_lowercase() && first.is_ascii_uppercase() && !self.in_code()
+    }
+
+    /// Inside `<pre>` or `<code>`, where text is kept as written.
+    fn in_code(&self) -> bool {
+        self.open_tags.iter().any(|t| matches!(t, Tag::Pre | Tag::Code))
     }
 
     /// The last byte of the text that the next text continues, when no element with a node
