@@ -170,7 +170,8 @@ pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
 /// its class.
 pub fn is_author_page(href: &str) -> bool {
     const AUTHOR_PAGES: [&[u8]; 6] = [b"author", b"authors", b"contributor", b"contributors", b"writer", b"writers"];
-    // Every link passes here: the segments are found with memchr, not by splitting.
+    // Every link of a page whose head names no author passes here: the segments are found with
+    // memchr, not by splitting.
     let bytes = href.as_bytes();
     let path = &bytes[..memchr::memchr2(b'?', b'#', bytes).unwrap_or(bytes.len())];
     for slash in memchr::memchr_iter(b'/', path) {
