@@ -344,7 +344,8 @@ export class InflateBuffer {
  * (see InflateBuffer) rather than into a buffer of the member's own.
  */
 function inflateMember(deflate: Buffer, sizeHint: number, into: InflateBuffer | null): Inflated {
-  inflateNative ??= nativeInflate();
+  // Looked up once: null (no addon) is an answer too, and looking costs file-system calls.
+  if (inflateNative === undefined) inflateNative = nativeInflate();
   if (inflateNative) {
     // libdeflate inflates whole buffers only: a buffer found too small is doubled and the member
     // inflated again. (`into` may hand out more than asked for: the doubling starts from what it gave.)
