@@ -155,8 +155,9 @@ function targets(rows: Row[], e2e: any, parity: any, pairs: any, peerPairs: any)
   } else T.push({ target: 'WASM output identical to native', value: '–', verdict: 'not measured' });
   const w1 = e2e?.by_workers?.['1'], w2 = e2e?.by_workers?.['2'];
   if (w1 && w2) {
-    T.push(...scalingTargets(e2e, 'dev WARC'));
-    if (e2e.steady?.by_workers) T.push(...scalingTargets(e2e.steady, `dev pages x${e2e.steady.repeat}, steady state`));
+    const cores = e2e.machine_nproc ?? os.cpus().length;
+    T.push(...scalingTargets(e2e, 'dev WARC', cores));
+    if (e2e.steady?.by_workers) T.push(...scalingTargets(e2e.steady, `dev pages x${e2e.steady.repeat}, steady state`, cores));
     const heaps = (w2.instrumented.workers ?? []).map((x: any) => x.peak_heap_mb);
     const maxHeap = heaps.length ? Math.max(...heaps) : NaN;
     const marg = e2e.marginal_rss_per_worker_mb;
@@ -181,13 +182,11 @@ function targets(rows: Row[], e2e: any, parity: any, pairs: any, peerPairs: any)
   return T;
 }
 
-// ---- chart --------------------------------------------------------------------------------------------------------
 /** The 2-vs-1-worker and outside-extraction targets, read from one `measureWorkers` result of e2e.ts. */
-function scalingTargets(e: any, what: string): Target[] {
+function scalingTargets(e: any, what: string, cores: number): Target[] {
   const T: Target[] = [];
   const w1 = e.by_workers['1'], w2 = e.by_workers['2'];
   const p = e.speedup_2_vs_1_pairs;
-  const cores = os.cpus().length;
   // The 2-worker run cannot end sooner than its CPU time spread over all cores: the best ratio this machine allows.
   const ceiling = w1.seconds.median / (w2.cpu_seconds.median / cores);
   T.push({
@@ -202,6 +201,7 @@ function scalingTargets(e: any, what: string): Target[] {
   return T;
 }
 
+// ---- chart --------------------------------------------------------------------------------------------------------
 function svg(rows: Row[]): string {
   const W = 900, H = 560, L = 70, R = 30, Tp = 50, B = 60;
   const pts = rows.filter((r) => (r.kind === 'pith' || r.kind === 'extractor') && r.f1 != null);
@@ -446,14 +446,6 @@ function e2eMarkdown(e: any): string {
   L.push(`\`${e.command}\` on ${e.warc} (${fmt(e.input_mb)} MB gzipped), engine ${e.engine}, ${e.runs} runs per worker count (interleaved), ${e.date}. ` +
     'Each run is a fresh process, timed from spawn to exit (Node start-up and pool start-up included). CPU and peak RSS: /usr/bin/time on the process (all threads).', '');
   L.push(...workerTables(e));
-  if (e.steady?.by_workers) {
-    const st = e.steady;
-    L.push(`## Steady state: the dev pages ${st.repeat} times over`, '');
-    L.push(`The same runs on ${st.warc} (${fmt(st.input_mb)} MB gzipped), ${st.runs} runs per worker count (interleaved): the fixed cost of ` +
-      'Node, the pool and its threads (about 0.4 s of wall time, more CPU with 2 workers) weighs a fifth as much as on the dev WARC, ' +
-      'closer to a Common Crawl file of ~40,000 records.', '');
-    L.push(...workerTables(st));
-  }
   const ws = Object.values(e.by_workers) as any[];
   L.push('### Memory', '');
   L.push('One process: the main thread and the worker threads share its RSS, so the per-worker figures are estimates, measured two ways:', '');
@@ -472,6 +464,14 @@ function e2eMarkdown(e: any): string {
     L.push('| RSS MB | ' + s.rss_at_tenths.map((x: any) => fmt(x.rss_mb, 0)).join(' | ') + ' |', '');
   } else {
     L.push('Soak (100,000 records): not run here (opt-in: `SOAK=1 npm run bench`, or `npx tsx bench/speed/e2e.ts --soak`). bench/results/memory-flat.md has an earlier 20,000-record run.', '');
+  }
+  if (e.steady?.by_workers) {
+    const st = e.steady;
+    L.push(`## Steady state: the dev pages ${st.repeat} times over`, '');
+    L.push(`The same runs on ${st.warc} (${fmt(st.input_mb)} MB gzipped), ${st.runs} runs per worker count (interleaved): the fixed cost of ` +
+      'Node, the pool and its threads (about 0.4 s of wall time, more CPU with 2 workers) weighs a fifth as much as on the dev WARC, ' +
+      'closer to a Common Crawl file of ~40,000 records.', '');
+    L.push(...workerTables(st));
   }
   return L.join('\n');
 }
