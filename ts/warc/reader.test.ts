@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { createReadStream } from 'node:fs';
@@ -233,6 +234,27 @@ describe('damaged input', () => {
     expect(Buffer.compare(bodies[0]!, html)).toBe(0);
     expect(bodies.length).toBe(ownBodies.length);
     bodies.forEach((b, i) => expect(Buffer.compare(b, ownBodies[i]!)).toBe(0));
+  });
+
+  it('a gzip member larger than the read window is read on, not reported', async () => {
+    // Base64 of random bytes deflates only to ~3/4: ~4.5 MB of compressed data, past the 4 MiB window.
+    const html = Buffer.from(`<p>${randomBytes(4_500_000).toString('base64')}</p>`);
+    const http = Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: ${html.length}\r\n\r\n`), html]);
+    const head = `WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:wide>\r\nWARC-Target-URI: http://x.example/\r\nContent-Type: application/http; msgtype=response\r\nContent-Length: ${http.length}\r\n\r\n`;
+    const member = zlib.gzipSync(Buffer.concat([Buffer.from(head), http, Buffer.from('\r\n\r\n')]));
+    expect(member.length).toBeGreaterThan(4 << 20);
+    const p = path.join(tmp(), 'wide.warc.gz');
+    writeFileSync(p, Buffer.concat([gz, member, gz]));
+    const { files } = await expandInputs([p]);
+    const evs: ReadEvent[] = [];
+    for await (const e of readSpan(files[0]!, wholeFile(files[0]!), newWalk(), new InflateBuffer())) {
+      evs.push(e.kind === 'extract' ? { ...e, body: Buffer.from(e.body) } : e);
+    }
+    expect(evs.filter((e) => e.kind === 'error')).toEqual([]);
+    const bodies = records(evs).flatMap((e) => (e.kind === 'extract' ? [e.body] : []));
+    const own = records(await readAll(path.join(SAMPLES, 'samples.warc.gz'))).flatMap((e) => (e.kind === 'extract' ? [e.body] : []));
+    expect(bodies).toHaveLength(2 * own.length + 1);
+    expect(Buffer.compare(bodies[own.length]!, html)).toBe(0);
   });
 
   it('a whole file gzipped as one stream is read (records share the member offset/length)', async () => {

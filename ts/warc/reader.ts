@@ -338,28 +338,34 @@ export class InflateBuffer {
 }
 
 /**
- * Inflates the DEFLATE stream at the start of `deflate` (a gzip member after its header): with
- * libdeflate when the native addon loads, else, or when that fails, with node:zlib, which throws
- * saying why (cut short, corrupt, too large). `sizeHint`: see isizeHint. `into`: inflate into it
- * (see InflateBuffer) rather than into a buffer of the member's own.
+ * Inflates the DEFLATE stream at the start of `deflate` (a gzip member after its header) with
+ * libdeflate. Null when the native addon is not built, or when the stream is corrupt or runs past
+ * the end of `deflate`: inflateZlib then tells which. `into`: inflate into it (see InflateBuffer)
+ * rather than into a buffer of the member's own, sized by `sizeHint` (see isizeHint).
  */
-function inflateMember(deflate: Buffer, sizeHint: number, into: InflateBuffer | null): Inflated {
+function inflateLibdeflate(deflate: Buffer, sizeHint: number, into: InflateBuffer | null): Inflated | null {
   // Looked up once: null (no addon) is an answer too, and looking costs file-system calls.
   if (inflateNative === undefined) inflateNative = nativeInflate();
-  if (inflateNative) {
-    // libdeflate inflates whole buffers only: a buffer found too small is doubled and the member
-    // inflated again. (`into` may hand out more than asked for: the doubling starts from what it gave.)
-    let size = Math.min(Math.max(1, sizeHint || 4 * deflate.length), MAX_MEMBER_BYTES);
-    for (;;) {
-      const out = into ? into.take(size) : Buffer.allocUnsafe(size);
-      const r = inflateNative(deflate, out);
-      if (r === null) break;
-      // A guess far too large is copied out, so the record does not keep the whole buffer alive.
-      if (r.used > 0) return { data: !into && r.written < size / 2 ? Buffer.from(out.subarray(0, r.written)) : out.subarray(0, r.written), used: r.used };
-      if (out.length >= MAX_MEMBER_BYTES) break;
-      size = Math.min(2 * out.length, MAX_MEMBER_BYTES);
-    }
+  if (!inflateNative) return null;
+  // libdeflate inflates whole buffers only: a buffer found too small is doubled and the member
+  // inflated again. (`into` hands out the largest buffer it has: most members fit the first time.)
+  let size = Math.min(Math.max(1, into ? 1 : sizeHint || 4 * deflate.length), MAX_MEMBER_BYTES);
+  for (;;) {
+    const out = into ? into.take(size) : Buffer.allocUnsafe(size);
+    const r = inflateNative(deflate, out);
+    if (r === null) return null;
+    // A guess far too large is copied out, so the record does not keep the whole buffer alive.
+    if (r.used > 0) return { data: !into && r.written < size / 2 ? Buffer.from(out.subarray(0, r.written)) : out.subarray(0, r.written), used: r.used };
+    if (out.length >= MAX_MEMBER_BYTES) return null;
+    size = Math.min(2 * out.length, MAX_MEMBER_BYTES);
   }
+}
+
+/**
+ * The same with node:zlib, which throws saying why a stream does not inflate (cut short, corrupt,
+ * too large).
+ */
+function inflateZlib(deflate: Buffer): Inflated {
   // 256 KiB output chunks: members inflate to ~300 KB on average, and zlib's default 16 KiB
   // chunks cost a call and a copy each.
   const out = zlib.inflateRawSync(deflate, { info: true, maxOutputLength: MAX_MEMBER_BYTES, chunkSize: INFLATE_CHUNK }) as unknown as {
@@ -424,7 +430,14 @@ async function* gzipUnits(win: FileWindow, span: Span, walk: Walk, into: Inflate
     let out: Inflated;
     const tz = STAGE_TIMES ? now() : 0;
     try {
-      out = inflateMember(b.subarray(h), isizeHint(b, h, win.eof), into);
+      const fast = inflateLibdeflate(b.subarray(h), into ? 0 : isizeHint(b, h, win.eof), into);
+      if (!fast && inflateNative && !win.eof && b.indexOf(GZ_MAGIC, h) < 0) {
+        // Most likely the member runs past the window: read on rather than ask zlib why.
+        if (STAGE_TIMES) addStage('read_gunzip', now() - tz);
+        want = avail * 2;
+        continue;
+      }
+      out = fast ?? inflateZlib(b.subarray(h));
       if (STAGE_TIMES) addStage('read_gunzip', now() - tz);
     } catch (e) {
       if (STAGE_TIMES) addStage('read_gunzip', now() - tz);
@@ -593,8 +606,10 @@ function emptyMeta(file: string, offset: number, length: number): RecordMeta {
 function crlfWarcHeaders(data: Uint8Array): Uint8Array {
   const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const crlf = b.indexOf(CRLF2);
-  const lf = b.indexOf('\n\n', 0, 'latin1');
-  if (lf < 0 || (crlf >= 0 && crlf < lf)) return data;
+  // Only a blank line before the first CRLF CRLF can end the WARC headers: the search for one
+  // stops there rather than running through the block.
+  const lf = b.subarray(0, crlf >= 0 ? crlf : b.length).indexOf('\n\n', 0, 'latin1');
+  if (lf < 0) return data;
   const head = b.subarray(0, lf).toString('latin1').replace(/\r?\n/g, '\r\n');
   return Buffer.concat([Buffer.from(head + '\r\n\r\n', 'latin1'), b.subarray(lf + 2)]);
 }
