@@ -110,6 +110,18 @@ fn tables_keep_rows_and_cells() {
 }
 
 #[test]
+fn deeply_nested_quotes_keep_their_depth_in_markdown() {
+    // 300 levels: a depth counter of one byte wrapped to 44 here (and panicked in debug builds).
+    let html = format!(
+        "<body><article><p>Install it and run the main function as shown below, then check.</p>{}<p>Said and said again, many times over.</p>{}",
+        "<blockquote>".repeat(300),
+        "</blockquote>".repeat(300)
+    );
+    let md = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap().markdown.unwrap();
+    assert!(md.contains(&format!("{}Said and said again", "> ".repeat(300))), "{md:?}");
+}
+
+#[test]
 fn code_blocks_keep_whitespace_and_language() {
     let html = b"<body><article><p>Install it and run the main function as shown below, then check.</p>\
         <pre><code class=\"language-rust\">fn main() {\n    println!(\"hi\");\n}</code></pre>";
@@ -1280,3 +1292,4 @@ fn form_controls_and_icons_separate_the_words_beside_them() {
     assert!(text.contains("Pick a size: Small medium large"), "{text:?}");
     assert!(text.contains("largeish guide"), "a hidden input takes no room: {text:?}");
 }
+

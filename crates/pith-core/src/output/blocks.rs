@@ -24,7 +24,7 @@ pub struct Block {
     /// The same inline content as Markdown (inline code in backticks, described images), when
     /// Markdown is wanted and it differs from `text`. A block of images only has no `text`.
     pub markdown: Option<String>,
-    pub quote_depth: u8,
+    pub quote_depth: u32,
 }
 
 impl Block {
@@ -38,7 +38,7 @@ impl Block {
 struct Context {
     /// Enclosing lists: (ordered, next ordinal).
     lists: Vec<(bool, u32)>,
-    quote_depth: u8,
+    quote_depth: u32,
     /// The kind the next flushed inline text takes.
     kind: Option<Kind>,
 }
