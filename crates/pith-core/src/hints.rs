@@ -35,6 +35,9 @@ pub const POSTER: Flags = 512;
 /// A slider of cards (`class="carousel"`). On a product page it shows other products ("Similar
 /// items"); elsewhere it is as often the content (a service's features, testimonials).
 pub const CAROUSEL: Flags = 1024;
+/// Inside a panel that a product page's own heading names as the product's description (see
+/// `details`): content, though shown as an overlay or in an `<aside>` sheet.
+pub const DETAILS: Flags = 2048;
 
 /// Word traits beyond the hint flags (which take the low 16 bits): words that say a box is no
 /// byline (an author's photo or bio), and the words that name a box only in pairs.

@@ -5,7 +5,8 @@
 //! 2. `tree`: one lol-html pass that strips payload (`tags`, `hints`) and builds a small
 //!    block tree, collecting `metadata` on the way; `classify::PageKind` reads the page's
 //!    declared kind, and `recommendations` flags the boxes the page's own words name as
-//!    pointers elsewhere ("You may also like", "Related: <link>");
+//!    pointers elsewhere ("You may also like", "Related: <link>"), `details` a product's
+//!    description panels (a "Product details" modal) as content;
 //! 3. `score`: find the main content by text density and prune boilerplate inside it;
 //! 4. `output`: plain text with sections, and Markdown; `language` of the result;
 //! 5. `classify`: the page type and the acceptance verdict.
@@ -18,6 +19,7 @@ mod api;
 mod attrs;
 mod classify;
 mod deadline;
+mod details;
 pub mod encoding;
 mod hints;
 mod language;

@@ -3,7 +3,7 @@
 use crate::api::{EncodingReport, ExtractError, Extraction, Hints, Options};
 use crate::deadline::Deadline;
 use crate::tags::Tag;
-use crate::{classify, encoding, hints, language, metadata, output, recommendations, score, tree};
+use crate::{classify, details, encoding, hints, language, metadata, output, recommendations, score, tree};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, ExtractError> {
@@ -18,6 +18,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     );
     let kind = classify::PageKind::of(&meta, hints.url.as_deref());
     recommendations::flag(&mut tree, kind);
+    details::mark(&mut tree, kind);
     let selection = score::select(&tree, options.favor, kind);
     deadline.check()?;
     let fallback = noscript_fallback(&tree, &selection, options, kind, &deadline)?;
@@ -95,6 +96,7 @@ fn noscript_fallback(tree: &tree::Tree, selection: &score::Selection, options: &
     }
     let (mut inner, _) = tree::build(&tree.noscript_html, &options.drop, options.max_memory_bytes, deadline)?;
     recommendations::flag(&mut inner, kind);
+    details::mark(&mut inner, kind);
     let inner_selection = score::select(&inner, options.favor, kind);
     let mass = |s: &score::Selection| s.stats[s.root as usize].mass;
     Ok((mass(&inner_selection) > 2.0 * mass(selection)).then_some((inner, inner_selection)))

@@ -72,7 +72,7 @@ pub fn flag(tree: &mut Tree, kind: PageKind) {
 /// Collects the text under `id` into `label`, ASCII lower-cased and with spaces collapsed; false
 /// when it is longer than a label. Not `Tree::plain_text`, which allocates and reads the whole
 /// subtree: this runs for every heading, and stops at the label's length.
-fn short_label(tree: &Tree, id: NodeId, label: &mut String) -> bool {
+pub(crate) fn short_label(tree: &Tree, id: NodeId, label: &mut String) -> bool {
     fn collect(tree: &Tree, id: NodeId, label: &mut String) -> bool {
         for child in tree.children(id) {
             match *child {

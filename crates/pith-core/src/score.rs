@@ -11,7 +11,7 @@ use crate::api::Favor;
 use crate::classify::PageKind;
 use crate::hints;
 use crate::tags::Tag;
-use crate::tree::{Child, NodeId, Tree};
+use crate::tree::{Child, Node, NodeId, Tree};
 use std::collections::HashMap;
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -356,7 +356,7 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
             continue;
         }
         in_content[id] = in_content[parent] || matches!(node.tag, Tag::Main | Tag::Article) || node.hints & hints::MAIN != 0;
-        let furniture = furniture_tag(node.tag) || node.tag == Tag::Header && !in_content[id];
+        let furniture = is_furniture(node) || node.tag == Tag::Header && !in_content[id];
         // Beside the page's <main>, furniture is furniture however wordy (an Apple footer of
         // legal notes outweighs the product grid).
         if furniture && !in_content[id] && main.is_some_and(|m| !is_ancestor(tree, id as NodeId, m)) {
@@ -446,8 +446,9 @@ fn is_ancestor(tree: &Tree, ancestor: NodeId, id: NodeId) -> bool {
 }
 
 /// Elements that are page furniture by their tag, wherever they stand.
-fn furniture_tag(tag: Tag) -> bool {
-    matches!(tag, Tag::Nav | Tag::Aside | Tag::Footer)
+/// Navigation, asides and footers (a product's description sheet drawn in an `<aside>` is not).
+fn is_furniture(node: &Node) -> bool {
+    matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer) && node.hints & hints::DETAILS == 0
 }
 
 /// Walks down from the page (or the container it marks as main) into the child holding most of
@@ -660,7 +661,7 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
     // "more stories" and tag lists are a small share of the text.
     // (Unless the content is page furniture, left as the root of a page without content.)
     let pruned_chars: u32 = pruned.iter().map(|&c| stats[c as usize].chars).sum();
-    let in_furniture = std::iter::once(root).chain(tree.ancestors(root)).any(|id| furniture_tag(tree.node(id).tag));
+    let in_furniture = std::iter::once(root).chain(tree.ancestors(root)).any(|id| is_furniture(tree.node(id)));
     if !in_furniture && pruned_chars as f32 > LISTING_ITEMS_SHARE * stats[root as usize].chars as f32 {
         return;
     }

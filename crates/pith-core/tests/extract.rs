@@ -1293,3 +1293,27 @@ fn form_controls_and_icons_separate_the_words_beside_them() {
     assert!(text.contains("largeish guide"), "a hidden input takes no room: {text:?}");
 }
 
+/// A product page whose description opens in panels over the page, beside a size guide.
+fn page_with_panels(og_type: &str) -> String {
+    format!(
+        r#"<html><head><meta property="og:type" content="{og_type}"></head><body><main><h1>Trail Runner 2</h1>
+        <p>$129.00</p><form><button>Add to bag</button></form>
+        <div class="product-details-modal"><h2 class="product-details-modal__title">Product details</h2>
+        <p class="product-details-modal__text">A cushioned trail shoe with a grippy outsole, built for long days on rocky ground and wet roots.</p>
+        <p class="product-details-modal__text">The upper is a breathable mesh, reinforced at the toe; the midsole foam keeps its spring for hundreds of miles.</p></div>
+        <div role="dialog" aria-modal="false"><aside class="sheet"><h5>Description</h5>
+        <p>Sizes run true; if you are between two sizes, take the larger one, since feet swell on long runs.</p></aside></div>
+        <div class="size-guide-modal"><h2>Size guide</h2><p>Measure your foot from the heel to the longest toe, standing, in the evening, and compare it with the chart.</p></div>
+        </main></body></html>"#
+    )
+}
+
+#[test]
+fn a_product_pages_description_panels_are_content() {
+    let product = text_of(page_with_panels("product").as_bytes());
+    assert!(product.contains("breathable mesh"), "a modal headed 'Product details': {product:?}");
+    assert!(product.contains("Sizes run true"), "a dialog's <aside> sheet headed 'Description': {product:?}");
+    assert!(!product.contains("Measure your foot"), "the size guide stays an overlay: {product:?}");
+    let other = text_of(page_with_panels("website").as_bytes());
+    assert!(!other.contains("breathable mesh"), "{other:?}");
+}
