@@ -109,12 +109,12 @@ fn is_compound_boilerplate(word: &[u8]) -> bool {
 
 /// What a whole class token says about visibility: `HIDDEN` for screen-reader-only text (the
 /// classes of the common CSS frameworks and CMSs: Bootstrap, Tailwind, WordPress, Foundation,
-/// Drupal, Stacks...), `HIDDEN | COLLAPSED` for the classes scripts toggle, 0 otherwise.
+/// Drupal, Stacks, eBay's Skin...), `HIDDEN | COLLAPSED` for the classes scripts toggle, 0 otherwise.
 fn hiding(token: &[u8]) -> Flags {
     match token {
         b"sr-only" | b"screen-reader-text" | b"visually-hidden" | b"visuallyhidden" | b"offscreen" | b"screen-reader-only"
         | b"screenreader" | b"sr-text" | b"show-for-sr" | b"element-invisible" | b"assistive-text" | b"v-visible-sr"
-        | b"u-visually-hidden" | b"hidden-visually" => HIDDEN,
+        | b"u-visually-hidden" | b"hidden-visually" | b"clipped" => HIDDEN,
         b"hidden" | b"is-hidden" | b"hide" | b"u-hidden" => HIDDEN | COLLAPSED,
         _ => 0,
     }
@@ -244,6 +244,7 @@ mod tests {
         assert_eq!(from_class_and_id(None, Some("comments")), COMMENTS);
         assert_eq!(from_class_and_id(Some("sr-only"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("show-for-sr"), None), HIDDEN);
+        assert_eq!(from_class_and_id(Some("textual-display clipped"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("message-signature"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("postprofile"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("element-invisible"), None), HIDDEN);
