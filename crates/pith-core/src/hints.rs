@@ -109,12 +109,18 @@ fn is_compound_boilerplate(word: &[u8]) -> bool {
 
 /// What a whole class token says about visibility: `HIDDEN` for screen-reader-only text (the
 /// classes of the common CSS frameworks and CMSs: Bootstrap, Tailwind, WordPress, Foundation,
-/// Drupal, Stacks, eBay's Skin...), `HIDDEN | COLLAPSED` for the classes scripts toggle, 0 otherwise.
+/// Drupal, Stacks, eBay's Skin...) and for the line-number gutters of code highlighters (shown,
+/// but numbering, not code: Pygments, Rouge, Chroma, CodeMirror), `HIDDEN | COLLAPSED` for the
+/// classes scripts toggle, 0 otherwise.
 fn hiding(token: &[u8]) -> Flags {
     match token {
         b"sr-only" | b"screen-reader-text" | b"visually-hidden" | b"visuallyhidden" | b"offscreen" | b"screen-reader-only"
         | b"screenreader" | b"sr-text" | b"show-for-sr" | b"element-invisible" | b"assistive-text" | b"v-visible-sr"
         | b"u-visually-hidden" | b"hidden-visually" | b"clipped" => HIDDEN,
+        // Not "line-numbers": Prism's plugin puts it on the whole <pre>. Nor Chroma's "ln" and
+        // "lnt" spans: atomic CSS (Medium's) names boxes with such letters; its "lntd" cell goes.
+        b"linenos" | b"linenodiv" | b"lineno" | b"linenumber" | b"line-number" | b"rouge-gutter" | b"lntd"
+        | b"codemirror-linenumber" | b"cm-gutters" => HIDDEN,
         b"hidden" | b"is-hidden" | b"hide" | b"u-hidden" => HIDDEN | COLLAPSED,
         _ => 0,
     }

@@ -1317,3 +1317,29 @@ fn a_product_pages_description_panels_are_content() {
     let other = text_of(page_with_panels("website").as_bytes());
     assert!(!other.contains("breathable mesh"), "{other:?}");
 }
+
+#[test]
+fn code_highlighters_line_number_gutters_are_left_out() {
+    let html = r#"<html><body><main><h1>Reading files</h1>
+        <p>Open the file and print what it holds, then run the same steps from the shell as shown.</p>
+        <table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre><span class="normal">1</span>
+<span class="normal">2</span></pre></div></td><td class="code"><div class="highlight"><pre><span class="k">with</span> <span class="nb">open</span>("f.txt") <span class="k">as</span> f:
+    print(f.read())
+</pre></div></td></tr></table>
+        <table class="rouge-table"><tbody><tr><td class="rouge-gutter gl"><pre class="lineno">1
+2
+</pre></td><td class="rouge-code"><pre>echo one
+echo two
+</pre></td></tr></tbody></table>
+        <table class="lntable"><tr><td class="lntd"><pre class="chroma"><code><span class="lnt">1
+</span></code></pre></td><td class="lntd-code"><pre class="chroma"><code>go test ./...
+</code></pre></td></tr></table>
+        <pre class="language-js line-numbers"><code class="language-js">console.log(1);</code></pre>
+        </main></body></html>"#;
+    let result = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap();
+    for code in ["with open(\"f.txt\") as f:\n    print(f.read())", "echo one\necho two", "go test ./...", "console.log(1);"] {
+        assert!(result.text.contains(code), "{code:?} in {:?}", result.text);
+    }
+    assert!(!result.text.lines().any(|l| matches!(l.trim(), "1" | "2")), "{:?}", result.text);
+    assert!(!result.markdown.unwrap().contains("```\n1\n"));
+}
