@@ -433,7 +433,7 @@ fn block_weight(tag: Tag, own: &Stats, headline_weight: f32) -> f32 {
     }
     // Long text without sentence punctuation is a run of names or numbers (a footer's
     // list of cities and zip codes), not prose.
-    if punct == 0 && (chars < 30 || chars >= UNPUNCTUATED_RUN) {
+    if punct == 0 && !(30..UNPUNCTUATED_RUN).contains(&chars) {
         w *= 0.3;
     } else if chars >= 80 && punct > 0 {
         w *= 1.5;
