@@ -1343,3 +1343,26 @@ echo two
     assert!(!result.text.lines().any(|l| matches!(l.trim(), "1" | "2")), "{:?}", result.text);
     assert!(!result.markdown.unwrap().contains("```\n1\n"));
 }
+
+/// Two prose paragraphs, then `tail` (short lines without a sentence).
+fn page_with_tail(tail: &str) -> String {
+    format!(
+        r#"<html><body><main><h1>Standing desks</h1>
+        <p>Improve your comfort and productivity with a desk that moves with you, from sitting to standing in seconds.</p>
+        <p>Every frame carries a fifteen-year warranty, and every desktop ships with free accessories of your choice.</p>
+        {tail}</main></body></html>"#
+    )
+}
+
+#[test]
+fn short_lines_after_the_prose_go_unless_they_are_much_of_the_text() {
+    let footer = text_of(page_with_tail("<p>Last updated 12 May</p><p>Contact us</p>").as_bytes());
+    assert!(footer.ends_with("desktop ships with free accessories of your choice."), "{footer:?}");
+    let cards: String = ["V3 Standing Desk", "L-Shaped Desk, 3-Leg", "Parsons Standing Desk", "Walking Desk", "Standing Desk, 4-Leg", "Curved Corner Desk"]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| format!(r#"<div><a href="/d/{i}">{name}</a><p>$ {}99 +</p></div>"#, 5 + i))
+        .collect();
+    let grid = text_of(page_with_tail(&format!("<div>{cards}</div>")).as_bytes());
+    assert!(grid.contains("Curved Corner Desk\n\n$ 1099 +"), "a grid of products under the intro stays: {grid:?}");
+}

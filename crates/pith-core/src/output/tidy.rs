@@ -26,18 +26,28 @@ fn is_prose(block: &Block) -> bool {
     matches!(block.kind, Kind::Paragraph | Kind::ListItem { .. }) && block.text.chars().count() >= 80
 }
 
+/// The share of the text beyond which short lines at an edge are content (a grid of products
+/// under a collection's intro, a list of releases), not furniture.
+const EDGE_SHARE: f32 = 0.3;
+
 /// Trims short non-sentences (and trailing headings) off the ends of content that has
-/// prose in it: what sits before the first and after the last paragraph is page furniture.
+/// prose in it: what sits before the first and after the last paragraph is page furniture,
+/// unless it is much of the text (see [`EDGE_SHARE`]).
 fn trim_edges(mut blocks: Vec<Block>) -> Vec<Block> {
     if blocks.iter().filter(|b| is_prose(b)).count() < 2 {
         return blocks;
     }
+    let bytes = |bs: &[Block]| bs.iter().map(|b| b.text.len()).sum::<usize>();
+    let total = bytes(&blocks);
     // Footers ("Last updated 12 May – contact us") run longer than the labels above content.
-    while blocks.last().is_some_and(|b| is_weak(b, 80) || matches!(b.kind, Kind::Heading(_))) {
-        blocks.pop();
+    let tail = blocks.iter().rev().take_while(|b| is_weak(b, 80) || matches!(b.kind, Kind::Heading(_))).count();
+    if (bytes(&blocks[blocks.len() - tail..]) as f32) < EDGE_SHARE * total as f32 {
+        blocks.truncate(blocks.len() - tail);
     }
     let lead = blocks.iter().take_while(|b| is_weak(b, 40)).count();
-    blocks.drain(..lead);
+    if (bytes(&blocks[..lead]) as f32) < EDGE_SHARE * total as f32 {
+        blocks.drain(..lead);
+    }
     blocks
 }
 
