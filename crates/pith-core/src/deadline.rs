@@ -10,15 +10,18 @@ use crate::api::ExtractError;
 pub struct Deadline {
     #[cfg(not(target_arch = "wasm32"))]
     at: Option<std::time::Instant>,
+    #[cfg(not(target_arch = "wasm32"))]
     limit_ms: f64,
 }
 
 impl Deadline {
     /// A deadline `limit_ms` from now; 0 or less means none.
+    #[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
     pub fn after(limit_ms: f64) -> Deadline {
         Deadline {
             #[cfg(not(target_arch = "wasm32"))]
             at: (limit_ms > 0.0).then(|| std::time::Instant::now() + std::time::Duration::from_secs_f64(limit_ms / 1000.0)),
+            #[cfg(not(target_arch = "wasm32"))]
             limit_ms,
         }
     }
