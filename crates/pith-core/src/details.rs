@@ -42,5 +42,5 @@ fn names_details(tree: &Tree, id: NodeId, label: &mut String) -> bool {
     let first_heading = (id + 1..tree.nodes.len() as NodeId)
         .take_while(|&j| tree.node(j).parent >= id)
         .find(|&j| matches!(tree.node(j).tag, Tag::H(_)));
-    first_heading.is_some_and(|h| short_label(tree, h, label) && DETAILS_LABELS.contains(&label.trim()))
+    first_heading.is_some_and(|h| short_label(tree, h, label) && DETAILS_LABELS.contains(&label.as_str()))
 }

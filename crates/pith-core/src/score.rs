@@ -445,8 +445,8 @@ fn is_ancestor(tree: &Tree, ancestor: NodeId, id: NodeId) -> bool {
     tree.ancestors(id).any(|a| a == ancestor)
 }
 
-/// Elements that are page furniture by their tag, wherever they stand.
-/// Navigation, asides and footers (a product's description sheet drawn in an `<aside>` is not).
+/// Elements that are page furniture by their tag, wherever they stand: navigation, asides and
+/// footers (not a product's description sheet drawn in an `<aside>`, see `details`).
 fn is_furniture(node: &Node) -> bool {
     matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer) && node.hints & hints::DETAILS == 0
 }
