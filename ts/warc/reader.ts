@@ -340,8 +340,9 @@ export class InflateBuffer {
 /**
  * Inflates the DEFLATE stream at the start of `deflate` (a gzip member after its header) with
  * libdeflate. Null when the native addon is not built, or when the stream is corrupt or runs past
- * the end of `deflate`: inflateZlib then tells which. `into`: inflate into it (see InflateBuffer)
- * rather than into a buffer of the member's own, sized by `sizeHint` (see isizeHint).
+ * the end of `deflate`: inflateZlib then tells which. `sizeHint`: the first guess of the inflated
+ * size (see isizeHint), 0 for none. `into`: inflate into it (see InflateBuffer; without a hint,
+ * into the largest buffer it has) rather than into a buffer of the member's own.
  */
 function inflateLibdeflate(deflate: Buffer, sizeHint: number, into: InflateBuffer | null): Inflated | null {
   // Looked up once: null (no addon) is an answer too, and looking costs file-system calls.
@@ -349,7 +350,7 @@ function inflateLibdeflate(deflate: Buffer, sizeHint: number, into: InflateBuffe
   if (!inflateNative) return null;
   // libdeflate inflates whole buffers only: a buffer found too small is doubled and the member
   // inflated again. (`into` hands out the largest buffer it has: most members fit the first time.)
-  let size = Math.min(Math.max(1, into ? 1 : sizeHint || 4 * deflate.length), MAX_MEMBER_BYTES);
+  let size = Math.min(Math.max(1, sizeHint || (into ? 1 : 4 * deflate.length)), MAX_MEMBER_BYTES);
   for (;;) {
     const out = into ? into.take(size) : Buffer.allocUnsafe(size);
     const r = inflateNative(deflate, out);
@@ -431,8 +432,9 @@ async function* gzipUnits(win: FileWindow, span: Span, walk: Walk, into: Inflate
     const tz = STAGE_TIMES ? now() : 0;
     try {
       const fast = inflateLibdeflate(b.subarray(h), into ? 0 : isizeHint(b, h, win.eof), into);
-      if (!fast && inflateNative && !win.eof && b.indexOf(GZ_MAGIC, h) < 0) {
-        // Most likely the member runs past the window: read on rather than ask zlib why.
+      if (!fast && !win.eof && b.indexOf(GZ_MAGIC, h) < 0) {
+        // Most likely the member runs past the window: read on rather than ask zlib why (zlib
+        // would say so too, after inflating what is in view).
         if (STAGE_TIMES) addStage('read_gunzip', now() - tz);
         want = avail * 2;
         continue;
