@@ -21,6 +21,7 @@ mod classify;
 mod deadline;
 mod details;
 pub mod encoding;
+mod explain;
 mod hints;
 mod language;
 mod line;
@@ -34,6 +35,7 @@ mod tree;
 mod url;
 
 pub use api::*;
+pub use explain::explain;
 pub use line::extract_line;
 
 /// A fingerprint of this crate's sources, the same in every build made from them.

@@ -6,11 +6,21 @@ use crate::tags::Tag;
 use crate::{classify, details, encoding, hints, language, metadata, output, recommendations, score, tree};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
-pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, ExtractError> {
-    let deadline = Deadline::after(options.time_budget_ms);
+/// What the stages up to scoring made of a document.
+pub struct Scored<'a> {
+    pub decoded: encoding::Decoded<'a>,
+    pub tree: tree::Tree,
+    pub meta: metadata::Metadata,
+    pub kind: classify::PageKind,
+    pub selection: score::Selection,
+}
+
+/// Stages 1 to 3: decode, build the tree and read the metadata, flag what the page's words
+/// name, find the main content.
+pub fn score<'a>(html: &'a [u8], hints: &Hints, options: &Options, deadline: &Deadline) -> Result<Scored<'a>, ExtractError> {
     let decoded = encoding::decode(html, hints.content_type.as_deref(), hints.url.as_deref());
-    let (mut tree, meta) = tree::build(&decoded.text, &options.drop, options.max_memory_bytes, &deadline)?;
-    let mut meta = meta.finish(
+    let (mut tree, meta) = tree::build(&decoded.text, &options.drop, options.max_memory_bytes, deadline)?;
+    let meta = meta.finish(
         &tree.texts_where(|n| n.tag == Tag::H(1)),
         || bylines(&tree, 0),
         || tree.spaced_text(),
@@ -20,6 +30,12 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     recommendations::flag(&mut tree, kind);
     details::mark(&mut tree, kind);
     let selection = score::select(&tree, options.favor, kind);
+    Ok(Scored { decoded, tree, meta, kind, selection })
+}
+
+pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, ExtractError> {
+    let deadline = Deadline::after(options.time_budget_ms);
+    let Scored { decoded, tree, mut meta, kind, selection } = score(html, hints, options, &deadline)?;
     deadline.check()?;
     let fallback = noscript_fallback(&tree, &selection, options, kind, &deadline)?;
     let (tree, selection) = match &fallback {

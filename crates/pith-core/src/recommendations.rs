@@ -157,7 +157,7 @@ fn introduced_box(tree: &Tree, extent: &[(u32, u32)], heading: NodeId) -> Vec<No
             break;
         }
         if e != end {
-            return vec![parent];
+            return vec![header_row_owner(tree, extent, parent, start).unwrap_or(parent)];
         }
         top = parent;
     }
@@ -170,6 +170,42 @@ fn introduced_box(tree: &Tree, extent: &[(u32, u32)], heading: NodeId) -> Vec<No
         }
     }
     boxes
+}
+
+/// When `row`, the smallest box holding more than a recommendation heading, is only the
+/// heading's row (the heading, a "See all" link, labels), the box around it that starts with
+/// the row and holds the links the heading introduces (eBay's "Similar items" row above the
+/// carousel beside it).
+fn header_row_owner(tree: &Tree, extent: &[(u32, u32)], row: NodeId, start: u32) -> Option<NodeId> {
+    if links_in(tree, row) >= MIN_TEASERS {
+        return None;
+    }
+    let mut top = row;
+    loop {
+        let parent = tree.node(top).parent;
+        let p = tree.node(parent);
+        if matches!(p.tag, Tag::Root | Tag::Html | Tag::Body | Tag::Main | Tag::Article) || p.hints & (hints::MAIN | hints::ENTITY) != 0 || extent[parent as usize].0 != start {
+            return None;
+        }
+        if links_in(tree, parent) >= MIN_TEASERS {
+            return Some(parent);
+        }
+        top = parent;
+    }
+}
+
+/// The links in `id`'s subtree, counted up to [`MIN_TEASERS`].
+fn links_in(tree: &Tree, id: NodeId) -> usize {
+    let mut n = usize::from(tree.node(id).tag == Tag::A);
+    for child in tree.children(id) {
+        if let Child::Node(c) = *child {
+            n += links_in(tree, c);
+            if n >= MIN_TEASERS {
+                break;
+            }
+        }
+    }
+    n
 }
 
 /// Whether the box after a recommendation heading points to other pages: most of its text is

@@ -1054,6 +1054,22 @@ fn boxes_named_as_recommendations_go() {
         assert!(!text.contains(junk), "{junk:?} leaked into {text:?}");
     }
 
+    // The heading sits in a row of its own with a label and a "See all" link, and the cards
+    // beside the row are not links: the box around the row and the cards goes.
+    let row = r#"<html><body><div class="x1">
+        <h1>Iris Hemp Dress</h1>
+        <p>A relaxed dress cut from breathable hemp, with a tie waist and deep pockets. Machine washable.</p>
+        </div><div class="x2"><div class="row"><div><h2>Similar items</h2><span>Sponsored placements</span></div>
+        <a href="/similar">See all</a></div>
+        <ul><li><a href="/p/1"><img src="1.jpg"></a><div>Linen Shirt Dress, the summer staple. New, in box.</div><div>$89</div></li>
+        <li><a href="/p/2"><img src="2.jpg"></a><div>Cotton Wrap Skirt in rust and sage. Pre-owned, good.</div><div>$59</div></li></ul></div>
+        </body></html>"#;
+    let text = text_of(row.as_bytes());
+    assert!(text.contains("breathable hemp"), "{text:?}");
+    for junk in ["Similar items", "Linen Shirt Dress", "Wrap Skirt"] {
+        assert!(!text.contains(junk), "{junk:?} leaked into {text:?}");
+    }
+
     let body = format!(
         "{PARAS}<p><strong>Related:</strong> <a href=\"/vents-2\">Why vent crabs farm bacteria</a></p>\
          <p>Related work on seeps followed in the 1980s, when methane seeps were found off Florida.</p>"
