@@ -239,6 +239,8 @@ fn asset_addresses_script_data_and_placeholders_alone_on_a_line_are_not_text() {
     ));
     let text = text_of(html.as_bytes());
     assert!(!text.contains("thumb.JPG") && !text.contains("site.css"), "{text:?}");
+    // The field name printed before the address goes with it; "Sources:" labels a list.
+    assert!(!text.contains("thumb_bone") && text.contains("Sources:"), "{text:?}");
     // The state and the placeholders once, from the code blocks: there they are examples.
     assert_eq!(text.matches(state).count(), 1, "{text:?}");
     assert!(!text.contains("errors[1179]") && text.contains("{{ form }}"), "{text:?}");

@@ -68,12 +68,20 @@ const LABELS: &[&str] = &[
 ];
 
 /// Drops paragraphs, list items and headings that carry no content: a label (see
-/// [`LABELS`]), an asset's address, a script's data or an unfilled template placeholder.
-/// Between the paragraphs of an article they break its text. (An advertisement itself is left
-/// to the scorer: a shop's grid of products may hold sponsored products among the others.)
-fn without_stray_lines(mut blocks: Vec<Block>) -> Vec<Block> {
-    blocks.retain(|b| !(matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. } | Kind::Heading(_)) && is_stray(&b.text)));
-    blocks
+/// [`LABELS`]), an asset's address, a script's data or an unfilled template placeholder, and
+/// the field name printed before an asset's address ("cat_thumb_Bone:"), which names nothing
+/// once the address is gone. Between the paragraphs of an article they break its text. (An
+/// advertisement itself is left to the scorer: a shop's grid of products may hold sponsored
+/// products among the others.)
+fn without_stray_lines(blocks: Vec<Block>) -> Vec<Block> {
+    let line = |b: &Block| matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. } | Kind::Heading(_));
+    let mut keep: Vec<bool> = blocks.iter().map(|b| !(line(b) && is_stray(&b.text))).collect();
+    for i in 1..blocks.len() {
+        if line(&blocks[i]) && is_asset_address(&blocks[i].text) && line(&blocks[i - 1]) && blocks[i - 1].text.ends_with(':') {
+            keep[i - 1] = false;
+        }
+    }
+    retain_kept(blocks, &keep)
 }
 
 fn is_stray(text: &str) -> bool {
