@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 /// A name lower-cased, as lol-html reports names; most are written in lower case already and
 /// are borrowed as they are.
-fn lower(raw: &str) -> Cow<'_, str> {
+pub fn lower(raw: &str) -> Cow<'_, str> {
     if raw.bytes().any(|b| b.is_ascii_uppercase()) {
         Cow::Owned(raw.to_ascii_lowercase())
     } else {
@@ -17,13 +17,13 @@ fn lower(raw: &str) -> Cow<'_, str> {
     }
 }
 
-/// The element's tag name, lower-cased: the start tag's bytes after `<` up to whitespace, `/`
-/// or `>`, as lol-html's tokenizer delimits it. `source` is the whole document being parsed.
-pub fn tag_name<'a>(el: &Element, source: &'a str) -> Cow<'a, str> {
-    let start_tag = source.get(el.source_location().bytes()).unwrap_or_default();
-    let name = start_tag.get(1..).unwrap_or_default();
-    let end = name.bytes().position(|b| matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'\x0C' | b'/' | b'>')).unwrap_or(name.len());
-    lower(&name[..end])
+/// Where the element's tag name is in `source`, the whole document being parsed: the start
+/// tag's bytes after `<` up to whitespace, `/` or `>`, as lol-html's tokenizer delimits it.
+pub fn tag_name_range(el: &Element, source: &str) -> std::ops::Range<usize> {
+    let tag = el.source_location().bytes();
+    let name = source.as_bytes().get(tag.start + 1..tag.end).unwrap_or_default();
+    let len = name.iter().position(|b| matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'\x0C' | b'/' | b'>')).unwrap_or(name.len());
+    tag.start + 1..tag.start + 1 + len
 }
 
 #[derive(Debug, Default)]
@@ -137,7 +137,7 @@ mod tests {
                 );
                 let borrowed = format!(
                     "{} {:?}",
-                    tag_name(el, html),
+                    lower(&html[tag_name_range(el, html)]),
                     el.attributes()
                         .iter()
                         .map(|a| (lower(source_name(a, html)).into_owned(), source_value(a, html).to_string()))

@@ -25,6 +25,7 @@ mod explain;
 mod hints;
 mod language;
 mod line;
+mod markup;
 mod metadata;
 mod output;
 mod pipeline;

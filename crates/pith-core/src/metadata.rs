@@ -17,7 +17,6 @@ pub struct MetaCollector {
     first_time: Option<String>,
     time_elements: usize,
     json_ld: Vec<String>,
-    pending_json_ld: String,
 }
 
 #[derive(Debug, Default, Clone)]
@@ -95,11 +94,9 @@ impl MetaCollector {
         }
     }
 
-    pub fn json_ld_text(&mut self, raw: &str, last_in_node: bool) {
-        self.pending_json_ld.push_str(raw);
-        if last_in_node {
-            self.json_ld.push(std::mem::take(&mut self.pending_json_ld));
-        }
+    /// A JSON-LD script's text, parsed in `finish`.
+    pub fn json_ld_text(&mut self, raw: &str) {
+        self.json_ld.push(raw.to_string());
     }
 
     fn meta(&self, keys: &[&str]) -> Option<&str> {

@@ -1,8 +1,11 @@
 //! Stage 2: one lol-html pass over the decoded document. lol-html builds no tree, so this
 //! stage builds the small one scoring needs from its events: block and inline nodes with
-//! their text, class/id hints and the few attributes output uses. Payload (scripts, styles,
-//! media, form controls, comments) is stripped here: it never enters the tree. Hidden
-//! elements are flagged for the scorer. What `metadata` needs from the head and from JSON-LD is collected on the way.
+//! their text, class/id hints and the few attributes output uses. lol-html reports the start
+//! tags; the text and end tags between them are read from the source (`markup`), and end tags
+//! close elements by name as lol-html's own stack of open elements matches them. Payload
+//! (scripts, styles, media, form controls, comments) is stripped here: it never enters the
+//! tree. Hidden elements are flagged for the scorer. What `metadata` needs from the head and
+//! from JSON-LD is collected on the way.
 
 use crate::api::ExtractError;
 use crate::attrs::{self, Attrs};
@@ -11,7 +14,8 @@ use crate::hints;
 use crate::metadata::MetaCollector;
 use crate::tags::{belongs_in_head, implied_close, Tag};
 use lol_html::html_content::Element;
-use lol_html::{doc_text, element, end_tag, HtmlRewriter, MemorySettings, Settings};
+use crate::markup::{Between, Piece};
+use lol_html::{element, end_tag, HtmlRewriter, MemorySettings, Settings};
 use std::borrow::Cow;
 use foldhash::fast::FixedState;
 use std::cell::RefCell;
@@ -163,22 +167,32 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline:
     }
     let s = state.clone();
     settings = settings.append_element_content_handler(element!("*", move |el| {
-        let opened = s.borrow_mut().open(el, html);
-        if let Some(id) = opened {
-            if s.borrow_mut().mutes(id) {
-                el.remove();
-            }
+        let location = el.source_location().bytes();
+        let name_range = attrs::tag_name_range(el, html);
+        let name = attrs::lower(&html[name_range.clone()]);
+        let mut b = s.borrow_mut();
+        b.catch_up(html, location.start);
+        let opened = b.open(el, &name, html);
+        b.at = location.end;
+        if !el.can_have_content() {
+            return Ok(());
+        }
+        // lol-html's stack of open elements, which its end tags close by name.
+        let raw_text = el.namespace_uri() == HTML_NAMESPACE && is_raw_text(&name);
+        b.names.push(OpenName { name: name_range.start as u32..name_range.end as u32, id: opened, raw_text });
+        if opened.is_some_and(|id| b.mutes(id)) {
+            el.remove();
+        }
+        drop(b);
+        // Only lol-html knows where raw text ends (script data has escapes of its own); the end
+        // tag is read with the markup after it.
+        if raw_text {
             let s = s.clone();
-            el.on_end_tag(end_tag!(move |_| {
-                s.borrow_mut().close(id);
+            el.on_end_tag(end_tag!(move |end| {
+                s.borrow_mut().raw_text_end = Some(end.source_location().bytes());
                 Ok(())
             }))?;
         }
-        Ok(())
-    }));
-    let s = state.clone();
-    settings = settings.append_document_content_handler(doc_text!(move |chunk| {
-        s.borrow_mut().text(chunk.as_str(), chunk.last_in_text_node());
         Ok(())
     }));
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
@@ -193,7 +207,8 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline:
         rewriter.write(chunk).map_err(parse_error)?;
     }
     rewriter.end().map_err(parse_error)?;
-    let builder = Rc::try_unwrap(state).ok().expect("the rewriter owned the only other handles").into_inner();
+    let mut builder = Rc::try_unwrap(state).ok().expect("the rewriter owned the only other handles").into_inner();
+    builder.catch_up(html, html.len());
     Ok(builder.finish())
 }
 
@@ -262,12 +277,6 @@ struct Builder {
     open_tags: Vec<Tag>,
     /// Open elements whose content is dropped (payload, `--drop`).
     dropped_depth: usize,
-    /// Where the current text node's raw text starts in `text`: it is copied there as it
-    /// arrives and decoded in place when the node ends (entities may be split across
-    /// lol-html's chunks).
-    raw_start: Option<u32>,
-    /// Raw text of the current `<title>` text node, decoded when the node ends.
-    pending_title: String,
     capture: Capture,
     /// What opened since the last text, which the next text may need a separator after.
     opened: Opened,
@@ -284,6 +293,32 @@ struct Builder {
     meta: MetaCollector,
     noscript_html: String,
     payload_bytes: usize,
+    /// Where the markup not yet read starts: the end of the last start tag (or raw text end
+    /// tag) seen.
+    at: usize,
+    /// lol-html's stack of open elements: every element that can have content, plain inline
+    /// ones included, as its end tags find them (by name, the innermost of that name).
+    names: Vec<OpenName>,
+    /// The end tag of the raw text element open, once lol-html has found it.
+    raw_text_end: Option<std::ops::Range<usize>>,
+}
+
+/// An element on lol-html's stack of open elements.
+struct OpenName {
+    /// Where its tag name is in the document.
+    name: std::ops::Range<u32>,
+    /// Its node (or dropped subtree), if [`Builder::open`] waits for its end tag.
+    id: Option<NodeId>,
+    /// Its text is raw text (scripts, styles, `<title>`...), which ends only at its own end tag.
+    raw_text: bool,
+}
+
+const HTML_NAMESPACE: &str = "http://www.w3.org/1999/xhtml";
+
+/// Elements whose content the tokenizer reads as raw text, as lol-html's tree builder
+/// simulator switches to it (scripting on, so `<noscript>` too).
+fn is_raw_text(name: &str) -> bool {
+    matches!(name, "script" | "style" | "title" | "textarea" | "xmp" | "iframe" | "noembed" | "noframes" | "noscript" | "plaintext")
 }
 
 impl Builder {
@@ -297,8 +332,6 @@ impl Builder {
             runs: Vec::new(),
             open_tags: vec![Tag::Root],
             dropped_depth: 0,
-            raw_start: None,
-            pending_title: String::new(),
             capture: Capture::None,
             opened: Opened::Nothing,
             class_hints: HashMap::default(),
@@ -307,6 +340,54 @@ impl Builder {
             meta: MetaCollector::default(),
             noscript_html: String::new(),
             payload_bytes: 0,
+            at: 0,
+            names: Vec::new(),
+            raw_text_end: None,
+        }
+    }
+
+    /// Reads the markup from [`Builder::at`] up to `until` (where the next start tag or the
+    /// document ends): raw text up to its end tag, if one was open, then text and end tags.
+    fn catch_up(&mut self, source: &str, until: usize) {
+        if let Some(end) = self.raw_text_end.take() {
+            if end.start > self.at {
+                self.text(&source[self.at..end.start]);
+            }
+            self.close_names(self.names.len() - 1);
+            self.at = end.end;
+        }
+        if self.at >= until {
+            return;
+        }
+        // Raw text whose end tag never came runs to the end of the document.
+        if self.names.last().is_some_and(|n| n.raw_text) {
+            self.text(&source[self.at..until]);
+        } else {
+            for piece in Between::new(source, self.at, until) {
+                match piece {
+                    Piece::Text(text) => self.text(&source[text]),
+                    Piece::EndTag(name) => self.end_tag(source, &source[name]),
+                }
+            }
+        }
+        self.at = until;
+    }
+
+    /// An end tag closes the innermost open element of its name and all inside it, as
+    /// lol-html's end tags do; it closes nothing when none is open.
+    fn end_tag(&mut self, source: &str, name: &str) {
+        let same_name = |n: &OpenName| source.as_bytes()[n.name.start as usize..n.name.end as usize].eq_ignore_ascii_case(name.as_bytes());
+        if let Some(at) = self.names.iter().rposition(same_name) {
+            self.close_names(at);
+        }
+    }
+
+    /// Closes `names[at]` and everything opened after it, innermost first.
+    fn close_names(&mut self, at: usize) {
+        while self.names.len() > at {
+            if let Some(id) = self.names.pop().and_then(|n| n.id) {
+                self.close(id);
+            }
         }
     }
 
@@ -367,9 +448,7 @@ impl Builder {
 
     /// Handles a start tag; `source` is the document being parsed. Returns the node id when the
     /// element has an end tag to wait for.
-    fn open(&mut self, el: &mut Element, source: &str) -> Option<NodeId> {
-        let name = attrs::tag_name(el, source);
-        let name = &*name;
+    fn open(&mut self, el: &mut Element, name: &str, source: &str) -> Option<NodeId> {
         let tag = Tag::from_name(name);
         // <head> is dropped, so it can only be open inside dropped content.
         if self.dropped_depth > 0 && !belongs_in_head(name) {
@@ -455,7 +534,6 @@ impl Builder {
         let parent_dropped = self.dropped_depth > 0;
         let can_have_content = el.can_have_content();
         if !parent_dropped && !dropped {
-            self.flush_text();
             if tag.is_block() {
                 self.opened = Opened::Nothing;
             }
@@ -474,7 +552,6 @@ impl Builder {
         if !can_have_content {
             return None;
         }
-        self.flush_text();
         // A dropped element still gets an id so its end tag can find it on the stack.
         let id = u32::MAX - self.stack.len() as u32;
         self.push(id, tag, true, capture, class_range);
@@ -507,7 +584,6 @@ impl Builder {
         // An inline end tag does not close the blocks opened inside it (misnested markup such
         // as `<b><p>..</b>..</p>`): drop just the inline element from the stack.
         if !tag.is_block() && self.stack[at + 1..].iter().any(|o| o.tag.is_block()) {
-            self.flush_text();
             let open = self.stack.remove(at);
             self.open_tags.remove(at);
             self.close_children_inside(&open, at);
@@ -524,7 +600,6 @@ impl Builder {
         if at == 0 {
             return;
         }
-        self.flush_text();
         while self.stack.len() > at {
             let open = self.stack.pop().expect("stack is longer than at");
             self.open_tags.pop();
@@ -565,23 +640,21 @@ impl Builder {
     /// The last byte of the text that the next text continues, when no element with a node
     /// stands between them.
     fn last_adjacent_byte(&self) -> Option<u8> {
-        let adjacent = self.raw_start.is_none()
-            && matches!(self.open_children().last(), Some(Child::Text(_, end)) if *end as usize == self.text.len());
+        let adjacent = matches!(self.open_children().last(), Some(Child::Text(_, end)) if *end as usize == self.text.len());
         adjacent.then(|| self.text.as_bytes().last().copied()).flatten()
     }
 
-    fn text(&mut self, raw: &str, last_in_node: bool) {
+    /// Handles a text node, as written (entities not decoded).
+    fn text(&mut self, raw: &str) {
         // Text that is not shown (inside a dropped `<button>`, say) leaves the state for the next.
         let shown = self.capture == Capture::None && self.dropped_depth == 0;
         let opened = if shown { std::mem::replace(&mut self.opened, Opened::Nothing) } else { Opened::Nothing };
         match self.capture {
-            Capture::Title => self.pending_title.push_str(raw),
-            Capture::JsonLd => self.meta.json_ld_text(raw, last_in_node),
+            Capture::Title => self.meta.title_text(&htmlize::unescape(raw)),
+            Capture::JsonLd => self.meta.json_ld_text(raw),
             Capture::NoScript => {
                 self.noscript_html.push_str(raw);
-                if last_in_node {
-                    self.noscript_html.push('\n');
-                }
+                self.noscript_html.push('\n');
             }
             Capture::None if self.dropped_depth == 0 => {
                 let separator = match opened {
@@ -599,25 +672,18 @@ impl Builder {
                     },
                     _ => "",
                 };
-                self.raw_start.get_or_insert(self.text.len() as u32);
+                let start = self.text.len() as u32;
                 self.text.push_str(separator);
                 self.text.push_str(raw);
+                self.attach_text(start);
             }
             Capture::None => self.payload_bytes += raw.len(),
         }
-        if last_in_node {
-            self.flush_text();
-        }
     }
 
-    /// Decodes the pending text node and attaches it to the open element (or hands it to
-    /// metadata, inside `<title>`).
-    fn flush_text(&mut self) {
-        if !self.pending_title.is_empty() {
-            self.meta.title_text(&htmlize::unescape(&self.pending_title));
-            self.pending_title.clear();
-        }
-        let Some(start) = self.raw_start.take() else { return };
+    /// Decodes the text from `start` to the end of [`Builder::text`] in place and attaches it
+    /// to the open element.
+    fn attach_text(&mut self, start: u32) {
         let decoded = match htmlize::unescape(&self.text[start as usize..]) {
             Cow::Owned(decoded) => Some(decoded),
             Cow::Borrowed(_) => None,
@@ -649,7 +715,6 @@ impl Builder {
     }
 
     fn finish(mut self) -> (Tree, MetaCollector) {
-        self.flush_text();
         while let Some(open) = self.stack.pop() {
             self.close_children(&open);
         }
@@ -751,6 +816,29 @@ mod tests {
         assert_eq!(texts(&t), "[ab][z]");
         let t = parse("<div hidden>h</div><div style='display: none'>h</div><span aria-hidden=true>h</span><p class=sr-only>h");
         assert!(t.nodes[1..].iter().all(|n| n.hints & hints::HIDDEN != 0));
+    }
+
+    #[test]
+    fn end_tags_close_by_name_as_lol_html_matches_them() {
+        // A plain <span> makes no node, but its end tag is its own, not the flagged span's.
+        let t = parse("<div><span class=nav><span>a</span>b</span>c</div>");
+        assert_eq!(texts(&t), "[[ab]c]");
+        // An end tag with nothing of its name open closes nothing; one of an outer element
+        // closes what is open inside it.
+        let t = parse("<div><p>a</span>b</div>c<section><p>d</section>e");
+        assert_eq!(texts(&t), "[[ab]]c[[d]]e");
+    }
+
+    #[test]
+    fn comments_and_doctypes_split_text_and_raw_text_keeps_its_markup() {
+        let t = parse("<!DOCTYPE html><p>a<!-- <p>x</p> -->b<?php y ?>c</p>");
+        assert_eq!(texts(&t), "[abc]");
+        let t = parse("<p>x</p><script>if (a </p> b) {}</script><p>y<textarea>t</p></textarea>z</p><script>open");
+        assert_eq!(texts(&t), "[x][y z]");
+        assert!(t.payload_bytes >= "if (a </p> b) {}".len() + "open".len());
+        let (_, meta) = build("<title>A <b>&amp;</b> B</title><p>x", &[], 1 << 20, &Deadline::after(0.0)).unwrap();
+        let meta = meta.finish(&[], Vec::new, String::new, None);
+        assert_eq!(meta.title.as_deref(), Some("A <b>&</b> B"));
     }
 
     #[test]
