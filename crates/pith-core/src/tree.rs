@@ -226,6 +226,12 @@ enum Opened {
     CodeLines(u8),
 }
 
+/// Whether a start tag's source has an `itemprop` attribute (or the word anywhere in it: this
+/// only decides whether to read its attributes).
+fn names_itemprop(start_tag: &[u8]) -> bool {
+    memchr::memchr2_iter(b'i', b'I', start_tag).any(|at| start_tag[at..].get(..8).is_some_and(|w| w.eq_ignore_ascii_case(b"itemprop")))
+}
+
 /// A dropped element that takes room on screen between the texts around it.
 fn stands_between_texts(name: &str, attrs: &Attrs) -> bool {
     match name {
@@ -449,6 +455,16 @@ impl Builder {
     /// Handles a start tag; `source` is the document being parsed. Returns the node id when the
     /// element has an end tag to wait for.
     fn open(&mut self, el: &mut Element, name: &str, source: &str) -> Option<NodeId> {
+        // Inside payload (an `<svg>`'s shapes, a `<select>`'s options, a `<button>`'s label)
+        // nothing reaches the text, and the payload element's own end tag closes all of it; only
+        // metadata may sit there (a post's date as microdata inside a button).
+        if self.stack.last().is_some_and(|o| o.dropped && o.tag == Tag::Payload) {
+            self.drop_next = false;
+            if matches!(name, "meta" | "link" | "base" | "time") || names_itemprop(&source.as_bytes()[el.source_location().bytes()]) {
+                self.meta.element(name, &Attrs::read(el, source));
+            }
+            return None;
+        }
         let tag = Tag::from_name(name);
         // <head> is dropped, so it can only be open inside dropped content.
         if self.dropped_depth > 0 && !belongs_in_head(name) {
