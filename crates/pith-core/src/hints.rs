@@ -134,44 +134,69 @@ fn shown_on_wide_screens(token: &[u8]) -> bool {
     })
 }
 
-/// Flags from the `class` and `id` attributes.
-pub fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
-    let mut traits: u32 = 0;
-    let mut hidden: Flags = 0;
-    let mut responsive = false;
-    let mut buf = [0u8; 32];
-    for value in [class, id].into_iter().flatten() {
+/// What the words of one `class` or `id` value say, before the values of an element are
+/// weighed together ([`Words::flags`]): an author box is named by "author" in one value and
+/// "bio" in the other as often as in one.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Words {
+    traits: u32,
+    hidden: Flags,
+    responsive: bool,
+}
+
+impl Words {
+    /// Reads one attribute value, token by token.
+    pub fn of(value: &str) -> Words {
+        let mut words = Words::default();
+        let mut buf = [0u8; 32];
         for token in value.as_bytes().split(u8::is_ascii_whitespace).filter(|t| !t.is_empty()) {
             let Some(lower) = buf.get_mut(..token.len()) else { continue };
             lower.copy_from_slice(token);
             lower.make_ascii_lowercase();
             let hides = hiding(lower);
             if hides != 0 {
-                hidden |= hides;
+                words.hidden |= hides;
                 continue;
             }
-            responsive |= shown_on_wide_screens(lower);
+            words.responsive |= shown_on_wide_screens(lower);
             for word in lower.split(|b| !b.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
-                traits |= word_traits(word);
+                words.traits |= word_traits(word);
             }
         }
+        words
     }
-    let words = traits as Flags;
-    let mut flags = if hidden == HIDDEN | COLLAPSED && responsive { 0 } else { hidden };
-    // "About the author" boxes under an article are boilerplate, and no byline; so are a forum
-    // post's user boxes.
-    let about_author = traits & (AUTHOR | ABOUT) == AUTHOR | ABOUT;
-    if about_author || traits & (USER | USER_STATS) == USER | USER_STATS {
-        flags |= BOILERPLATE;
+
+    /// Both values' words together.
+    pub fn and(self, other: Words) -> Words {
+        Words { traits: self.traits | other.traits, hidden: self.hidden | other.hidden, responsive: self.responsive || other.responsive }
     }
-    if words & BYLINE != 0 && traits & NO_BYLINE == 0 && !about_author {
-        flags |= BYLINE;
+
+    /// The hint flags these words give.
+    pub fn flags(self) -> Flags {
+        let Words { traits, hidden, responsive } = self;
+        let words = traits as Flags;
+        let mut flags = if hidden == HIDDEN | COLLAPSED && responsive { 0 } else { hidden };
+        // "About the author" boxes under an article are boilerplate, and no byline; so are a
+        // forum post's user boxes.
+        let about_author = traits & (AUTHOR | ABOUT) == AUTHOR | ABOUT;
+        if about_author || traits & (USER | USER_STATS) == USER | USER_STATS {
+            flags |= BOILERPLATE;
+        }
+        if words & BYLINE != 0 && traits & NO_BYLINE == 0 && !about_author {
+            flags |= BYLINE;
+        }
+        flags |= words & (POSTER | CAROUSEL);
+        // A boilerplate word marks the box even beside a content word ("related-posts",
+        // "main-nav"); page-wide wrappers so marked are protected by the scorer.
+        flags |= if words & COMMENTS != 0 { COMMENTS } else { words & (BOILERPLATE | OVERLAY) };
+        flags
     }
-    flags |= words & (POSTER | CAROUSEL);
-    // A boilerplate word marks the box even beside a content word ("related-posts",
-    // "main-nav"); page-wide wrappers so marked are protected by the scorer.
-    flags |= if words & COMMENTS != 0 { COMMENTS } else { words & (BOILERPLATE | OVERLAY) };
-    flags
+}
+
+/// Flags from the `class` and `id` attributes.
+#[cfg(test)]
+fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
+    [class, id].into_iter().flatten().map(Words::of).fold(Words::default(), Words::and).flags()
 }
 
 /// Does a link lead to one author's page (`/author/jane-doe/`, `/Authors/jd`,

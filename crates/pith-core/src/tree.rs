@@ -286,9 +286,9 @@ struct Builder {
     capture: Capture,
     /// What opened since the last text, which the next text may need a separator after.
     opened: Opened,
-    /// Hint flags of the `class` values seen so far (on elements without an `id`): most
-    /// elements repeat a class of the page's, and reading one costs ~800 instructions.
-    class_hints: HashMap<Box<str>, hints::Flags, FixedState>,
+    /// The words of the `class` values seen so far: most elements repeat a class of the
+    /// page's, and reading one costs ~800 instructions.
+    class_words: HashMap<Box<str>, hints::Words, FixedState>,
     drop_next: bool,
     /// The element whose `remove()` keeps lol-html from serializing it and all inside it to
     /// the output, which pith discards; its handlers, and those of the elements inside, run
@@ -340,7 +340,7 @@ impl Builder {
             dropped_depth: 0,
             capture: Capture::None,
             opened: Opened::Nothing,
-            class_hints: HashMap::default(),
+            class_words: HashMap::default(),
             drop_next: false,
             muted: None,
             meta: MetaCollector::default(),
@@ -437,19 +437,24 @@ impl Builder {
         self.nodes[id as usize].children = (start, self.child_lists.len() as u32);
     }
 
-    /// [`hints::from_class_and_id`], remembered per `class` value.
+    /// The hint flags of an element's `class` and `id`, the class's words remembered per value.
     fn class_hints(&mut self, class: Option<&str>, id: Option<&str>) -> hints::Flags {
         /// Distinct classes remembered at most (a page has a few hundred).
         const MAX_CLASSES: usize = 4096;
-        let Some(class) = class.filter(|_| id.is_none()) else { return hints::from_class_and_id(class, id) };
-        if let Some(&flags) = self.class_hints.get(class) {
-            return flags;
-        }
-        let flags = hints::from_class_and_id(Some(class), None);
-        if self.class_hints.len() < MAX_CLASSES {
-            self.class_hints.insert(class.into(), flags);
-        }
-        flags
+        let class_words = match class {
+            None => hints::Words::default(),
+            Some(class) => match self.class_words.get(class) {
+                Some(&words) => words,
+                None => {
+                    let words = hints::Words::of(class);
+                    if self.class_words.len() < MAX_CLASSES {
+                        self.class_words.insert(class.into(), words);
+                    }
+                    words
+                }
+            },
+        };
+        id.map_or(class_words, |id| class_words.and(hints::Words::of(id))).flags()
     }
 
     /// Handles a start tag; `source` is the document being parsed. Returns the node id when the
