@@ -146,7 +146,8 @@ fn count_cjk(text: &str) -> usize {
         .count()
 }
 
-fn count_prices(text: &str) -> usize {
+/// Currency amounts in `text`: a currency symbol followed by a digit.
+pub(crate) fn count_prices(text: &str) -> usize {
     // Byte patterns found by memchr, not a walk over chars: the whole page text passes
     // through here, and decoding each char cost more than the rest of classification.
     const SYMBOLS: [&[u8]; 5] = [b"$", "€".as_bytes(), "£".as_bytes(), "¥".as_bytes(), "₹".as_bytes()];

@@ -186,11 +186,6 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     let t = Thresholds::for_favor(favor);
     let (mut stats, inline) = measure(tree);
     let (mut removed, comments) = flag_boilerplate(tree, &inline, &stats, kind);
-    for (s, m) in stats.iter_mut().zip(sum_mass(tree, &inline, &removed, HEADLINE_WEIGHT)) {
-        s.mass = m;
-    }
-    let Comments { boxes: comment_boxes, posts, aside: comments } = sort_comments(tree, &mut stats, comments, kind);
-
     // Outside declared articles and threads, a page's title box with text of its own opens
     // the content: a product's name, price and options above its description, a landing
     // page's hero above its sections.
@@ -198,6 +193,13 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
         PageKind::Other | PageKind::Product => title_box(tree, &stats, &removed),
         PageKind::Article | PageKind::Discussion => None,
     };
+    if let (PageKind::Product, Some(title_box)) = (kind, title_box) {
+        remove_other_products(tree, &mut removed, title_box);
+    }
+    for (s, m) in stats.iter_mut().zip(sum_mass(tree, &inline, &removed, HEADLINE_WEIGHT)) {
+        s.mass = m;
+    }
+    let Comments { boxes: comment_boxes, posts, aside: comments } = sort_comments(tree, &mut stats, comments, kind);
     let root = find_root(tree, &stats, &removed, &comment_boxes, &posts, title_box, &t);
     prune(tree, root, &stats, &mut removed, &t);
     let mut roots = match kind {
@@ -397,6 +399,50 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         }
     }
     Flagged { removed, comments, surely_boilerplate }
+}
+
+/// Priced items a box must hold to be a grid of products.
+const PRODUCT_GRID_ITEMS: usize = 3;
+
+/// On a product page whose title box shows the product's price, a box of three or more items
+/// that each link somewhere and show a price or two is a grid of other products ("How about
+/// these?", "Complete the look", "Customers also bought"), whatever its heading says. (Where
+/// the title box shows no price, the page may be a category declared as a product, whose grid is
+/// its content.)
+fn remove_other_products(tree: &Tree, removed: &mut [bool], title_box: NodeId) {
+    let n = tree.nodes.len();
+    let (mut prices, mut links) = (vec![0u32; n], vec![0u32; n]);
+    for id in (0..n).rev() {
+        for child in tree.children(id as NodeId) {
+            if let Child::Text(s, e) = *child {
+                prices[id] += crate::classify::count_prices(tree.text_of(s, e)) as u32;
+            }
+        }
+        links[id] += (tree.nodes[id].tag == Tag::A) as u32;
+        if id > 0 {
+            let parent = tree.nodes[id].parent as usize;
+            prices[parent] += prices[id];
+            links[parent] += links[id];
+        }
+    }
+    if prices[title_box as usize] == 0 {
+        return;
+    }
+    let priced_item = |c: &Child| matches!(*c, Child::Node(c) if (1..=2).contains(&prices[c as usize]) && links[c as usize] > 0);
+    for id in 1..n {
+        let parent = tree.nodes[id].parent as usize;
+        if removed[parent] {
+            removed[id] = true;
+            continue;
+        }
+        let id = id as NodeId;
+        if removed[id as usize] || id == title_box || is_ancestor(tree, id, title_box) || is_ancestor(tree, title_box, id) {
+            continue;
+        }
+        if tree.children(id).iter().filter(|c| priced_item(c)).count() >= PRODUCT_GRID_ITEMS {
+            removed[id as usize] = true;
+        }
+    }
 }
 
 /// Sums the prose weight of every text block into its ancestors, skipping removed boxes.

@@ -1300,6 +1300,36 @@ fn a_product_pages_carousel_is_other_products() {
     assert!(other.contains("Road Runner 5"), "{other:?}");
 }
 
+/// A page declared as a product, its title box showing `title_price`, and a grid of priced
+/// cards with no telling class or heading.
+fn page_with_product_grid(title_price: &str) -> String {
+    let cards: String = ["Linen Shirt Dress", "Cotton Wrap Skirt", "Hemp Trousers", "Wool Cardigan"]
+        .iter()
+        .map(|name| {
+            let n = name.len();
+            format!(r#"<li><a href="/p/{n}"><div><h3>{name}</h3><p>Cut loose from a soft, breathable cloth, for warm evenings and long walks.</p><p>€{n}.99</p></div></a></li>"#)
+        })
+        .collect();
+    format!(
+        r#"<html><head><meta property="og:type" content="product"></head><body><div class="x1">
+        <div class="x2"><h1>Iris Hemp Dress</h1><p>{title_price}</p>
+        <p>A relaxed dress cut from breathable hemp, with a tie waist and deep pockets. Machine washable.</p>
+        <p>Made in small batches in Portugal from organic hemp grown without pesticides or irrigation.</p>
+        <p>True to size; the model is 175 cm tall and wears a small, with room at the hips and the shoulders.</p></div>
+        <div class="x3"><ul>{cards}</ul></div></div></body></html>"#
+    )
+}
+
+#[test]
+fn a_grid_of_priced_cards_beside_a_priced_product_is_other_products() {
+    let product = text_of(page_with_product_grid("€89.00, free delivery").as_bytes());
+    assert!(product.contains("breathable hemp") && product.contains("€89.00"), "{product:?}");
+    assert!(!product.contains("Wrap Skirt"), "{product:?}");
+    // Without a price beside the title the page may be a category declared as a product.
+    let category = text_of(page_with_product_grid("Summer dresses, free delivery").as_bytes());
+    assert!(category.contains("Wrap Skirt"), "{category:?}");
+}
+
 #[test]
 fn form_controls_and_icons_separate_the_words_beside_them() {
     let html = r#"<html><body><main><h1>Trail socks</h1>
