@@ -577,8 +577,10 @@ fn year_of(word: &str) -> Option<u32> {
 fn written_date_at(words: &[&str], i: usize) -> Option<String> {
     let w = words[i];
     let next = |k: usize| words.get(i + k).copied().unwrap_or("");
-    if let Some(m) = month_of(w) {
-        if let Some(date) = day_of(next(1)).zip(year_of(next(2))).and_then(|(d, y)| ymd_of(y, m, d)) {
+    // A month first needs a year, which starts with a digit, two words on: tested first, as
+    // this runs for every word of the page and most are no month.
+    if next(2).starts_with(|c: char| c.is_ascii_digit()) {
+        if let Some(date) = month_of(w).and_then(|m| day_of(next(1)).zip(year_of(next(2))).and_then(|(d, y)| ymd_of(y, m, d))) {
             return Some(date);
         }
     }
