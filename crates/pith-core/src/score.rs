@@ -429,18 +429,23 @@ fn remove_other_products(tree: &Tree, removed: &mut [bool], title_box: NodeId) {
         return;
     }
     let priced_item = |c: &Child| matches!(*c, Child::Node(c) if (1..=2).contains(&prices[c as usize]) && links[c as usize] > 0);
+    // The title box, the boxes around it and those inside it hold the product itself.
+    let mut product = vec![false; n];
+    for a in std::iter::once(title_box).chain(tree.ancestors(title_box)) {
+        product[a as usize] = true;
+    }
     for id in 1..n {
         let parent = tree.nodes[id].parent as usize;
         if removed[parent] {
             removed[id] = true;
             continue;
         }
-        let id = id as NodeId;
-        if removed[id as usize] || id == title_box || is_ancestor(tree, id, title_box) || is_ancestor(tree, title_box, id) {
+        product[id] |= parent == title_box as usize || product[parent] && parent > title_box as usize;
+        if removed[id] || product[id] {
             continue;
         }
-        if tree.children(id).iter().filter(|c| priced_item(c)).count() >= PRODUCT_GRID_ITEMS {
-            removed[id as usize] = true;
+        if tree.children(id as NodeId).iter().filter(|c| priced_item(c)).count() >= PRODUCT_GRID_ITEMS {
+            removed[id] = true;
         }
     }
 }
