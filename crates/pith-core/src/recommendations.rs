@@ -148,8 +148,7 @@ fn introduced_box(tree: &Tree, extent: &[(u32, u32)], heading: NodeId) -> Vec<No
     let mut top = heading;
     loop {
         let parent = tree.node(top).parent;
-        let p = tree.node(parent);
-        if matches!(p.tag, Tag::Root | Tag::Html | Tag::Body | Tag::Main | Tag::Article) || p.hints & (hints::MAIN | hints::ENTITY) != 0 {
+        if is_page_wide(tree, parent) {
             break;
         }
         let (s, e) = extent[parent as usize];
@@ -172,6 +171,13 @@ fn introduced_box(tree: &Tree, extent: &[(u32, u32)], heading: NodeId) -> Vec<No
     boxes
 }
 
+/// A box too wide to be what a heading introduces: the page, or the container it marks as
+/// its main content.
+fn is_page_wide(tree: &Tree, id: NodeId) -> bool {
+    let node = tree.node(id);
+    matches!(node.tag, Tag::Root | Tag::Html | Tag::Body | Tag::Main | Tag::Article) || node.hints & (hints::MAIN | hints::ENTITY) != 0
+}
+
 /// When `row`, the smallest box holding more than a recommendation heading, is only the
 /// heading's row (the heading, a "See all" link, labels), the box around it that starts with
 /// the row and holds the links the heading introduces (eBay's "Similar items" row above the
@@ -183,8 +189,7 @@ fn header_row_owner(tree: &Tree, extent: &[(u32, u32)], row: NodeId, start: u32)
     let mut top = row;
     loop {
         let parent = tree.node(top).parent;
-        let p = tree.node(parent);
-        if matches!(p.tag, Tag::Root | Tag::Html | Tag::Body | Tag::Main | Tag::Article) || p.hints & (hints::MAIN | hints::ENTITY) != 0 || extent[parent as usize].0 != start {
+        if is_page_wide(tree, parent) || extent[parent as usize].0 != start {
             return None;
         }
         if links_in(tree, parent) >= MIN_TEASERS {
