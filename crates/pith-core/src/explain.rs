@@ -10,21 +10,6 @@ use crate::tree::{Child, NodeId, Tree};
 use crate::{hints, pipeline, score};
 use std::fmt::Write;
 
-const FLAG_NAMES: &[(hints::Flags, &str)] = &[
-    (hints::BOILERPLATE, "boilerplate"),
-    (hints::ENTITY, "entity"),
-    (hints::COMMENTS, "comments"),
-    (hints::MAIN, "main"),
-    (hints::HIDDEN, "hidden"),
-    (hints::BYLINE, "byline"),
-    (hints::OVERLAY, "overlay"),
-    (hints::COLLAPSED, "collapsed"),
-    (hints::RECOMMENDATIONS, "recommendations"),
-    (hints::POSTER, "poster"),
-    (hints::CAROUSEL, "carousel"),
-    (hints::DETAILS, "details"),
-];
-
 /// The outline of `html`'s block tree, boxes with fewer than `min_chars` characters left out.
 pub fn explain(html: &[u8], hints: &Hints, options: &Options, min_chars: u32) -> String {
     match pipeline::score(html, hints, options, &Deadline::after(0.0)) {
@@ -54,7 +39,7 @@ fn write_box(tree: &Tree, selection: &score::Selection, id: NodeId, depth: usize
     } else {
         ""
     };
-    let flags: Vec<&str> = FLAG_NAMES.iter().filter(|(f, _)| node.hints & f != 0).map(|(_, n)| *n).collect();
+    let flags: Vec<&str> = hints::NAMES.iter().filter(|(f, _)| node.hints & f != 0).map(|(_, n)| *n).collect();
     let mut own = String::new();
     for child in tree.children(id) {
         if let Child::Text(a, b) = *child {

@@ -39,6 +39,22 @@ pub const CAROUSEL: Flags = 1024;
 /// `details`): content, though shown as an overlay or in an `<aside>` sheet.
 pub const DETAILS: Flags = 2048;
 
+/// Every flag with its name, for `explain`.
+pub const NAMES: &[(Flags, &str)] = &[
+    (BOILERPLATE, "boilerplate"),
+    (ENTITY, "entity"),
+    (COMMENTS, "comments"),
+    (MAIN, "main"),
+    (HIDDEN, "hidden"),
+    (BYLINE, "byline"),
+    (OVERLAY, "overlay"),
+    (COLLAPSED, "collapsed"),
+    (RECOMMENDATIONS, "recommendations"),
+    (POSTER, "poster"),
+    (CAROUSEL, "carousel"),
+    (DETAILS, "details"),
+];
+
 /// Word traits beyond the hint flags (which take the low 16 bits): words that say a box is no
 /// byline (an author's photo or bio), and the words that name a box only in pairs.
 const NO_BYLINE: u32 = 1 << 16;

@@ -131,7 +131,7 @@ impl Iterator for Between<'_> {
             }
             let Some((lt, (end, name))) = markup else {
                 self.at = self.until;
-                return (self.until > text_start).then(|| Piece::Text(text_start..self.until));
+                return (self.until > text_start).then_some(Piece::Text(text_start..self.until));
             };
             self.at = end;
             if lt > text_start {

@@ -178,7 +178,7 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline:
             return Ok(());
         }
         // lol-html's stack of open elements, which its end tags close by name.
-        let raw_text = el.namespace_uri() == HTML_NAMESPACE && is_raw_text(&name);
+        let raw_text = is_raw_text(&name) && el.namespace_uri() == HTML_NAMESPACE;
         b.names.push(OpenName { name: name_range.start as u32..name_range.end as u32, id: opened, raw_text });
         if opened.is_some_and(|id| b.mutes(id)) {
             el.remove();
