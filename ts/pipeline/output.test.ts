@@ -1,6 +1,9 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decompress } from 'zstd-napi';
-import { encodeJsonl } from './output.js';
+import { encodeJsonl, JsonlWriter } from './output.js';
 
 describe('encodeJsonl', () => {
   const lines = ['{"a":1}', '{"t":"日本語のテキスト"}'.repeat(50), '{"e":"😀 é ß"}', 'x'.repeat(10_000), '{"mix":"ascii then 中文"}'];
@@ -17,5 +20,26 @@ describe('encodeJsonl', () => {
     const c = encodeJsonl(encoded, 3);
     expect(decompress(c.data).equals(expected)).toBe(true);
     expect(c.bytes).toBe(expected.length);
+  });
+});
+
+describe('JsonlWriter', () => {
+  it('writes a valid zstd stream when no line comes (a run where every record was rejected)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pith-writer-'));
+    try {
+      for (const name of ['none.jsonl.zst', 'two.jsonl.zst']) {
+        const w = new JsonlWriter(join(dir, name));
+        await w.ready();
+        if (name === 'two.jsonl.zst') for (const l of ['{"a":1}', '{"b":2}']) await w.write(l);
+        await w.close();
+      }
+      // zstd-napi reads a 0-byte file as empty; zstd -d does not: the file must hold a frame.
+      const none = await readFile(join(dir, 'none.jsonl.zst'));
+      expect(none.subarray(0, 4).toString('hex')).toBe('28b52ffd');
+      expect(decompress(none).length).toBe(0);
+      expect(decompress(await readFile(join(dir, 'two.jsonl.zst'))).toString()).toBe('{"a":1}\n{"b":2}\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
