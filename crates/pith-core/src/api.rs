@@ -128,6 +128,14 @@ pub struct Extraction {
     pub comments: Option<String>,
 }
 
+impl Extraction {
+    /// A first size for the buffer its JSON is written into: the text and the Markdown, with
+    /// room for escapes and the other fields, so that the buffer rarely grows (each growth copies).
+    pub(crate) fn json_size_hint(&self) -> usize {
+        256 + 2 * self.text.len() + self.markdown.as_ref().map_or(0, String::len)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExtractError {
     /// The input is larger than `max_input_bytes`.
@@ -190,11 +198,14 @@ pub fn extract_json(html: &[u8], request_json: &str) -> String {
     let outcome = serde_json::from_str::<Request>(if request_json.is_empty() { "{}" } else { request_json })
         .map_err(|e| ExtractError::BadRequest(e.to_string()))
         .and_then(|req| extract_caught(html, &req.hints, &req.options));
-    match outcome {
-        Ok(result) => serde_json::to_string(&Response { ok: true, result: Some(&result), error: None }),
-        Err(e) => serde_json::to_string(&Response::failed(&e)),
-    }
-    .expect("serializing plain structs cannot fail")
+    let json = match outcome {
+        Ok(result) => {
+            let mut out = Vec::with_capacity(result.json_size_hint());
+            serde_json::to_writer(&mut out, &Response { ok: true, result: Some(&result), error: None }).map(|()| out)
+        }
+        Err(e) => serde_json::to_vec(&Response::failed(&e)),
+    };
+    String::from_utf8(json.expect("serializing plain structs cannot fail")).expect("serde_json writes UTF-8")
 }
 
 /// [`extract`], with a panic inside the core caught and returned as [`ExtractError::Panic`].

@@ -159,7 +159,7 @@ pub fn extract_line(html: &[u8], request_json: &str) -> Vec<u8> {
         text_bytes: x.text_bytes,
         content_ratio: x.content_ratio,
     };
-    let mut out = Vec::with_capacity(256 + 2 * x.text.len() + x.markdown.as_ref().map_or(0, String::len));
+    let mut out = Vec::with_capacity(x.json_size_hint());
     serde_json::to_writer(&mut out, &summary).expect("serializing plain structs cannot fail");
     out.push(b'\n');
     serde_json::to_writer(&mut out, &Line::new(&x, &req.record, &req.options, req.extractor)).expect("serializing plain structs cannot fail");
