@@ -37,11 +37,12 @@ const ENGLISH_WORDS: [&str; 39] = [
     "this", "what", "when", "which", "who", "with", "would", "you",
 ];
 
-/// A page declared English whose sample has at least this many words, this share of them
-/// ENGLISH_WORDS, is English without asking the detector, whose trigram pass over every
-/// language of the script costs the same whatever the text (~0.7 M instructions, a third of a
-/// small page's extraction). Below the share (menus, grids, another language under a template's
-/// `lang="en"`) the detector decides as before.
+/// A page declared English, or declaring nothing, whose sample has at least this many words,
+/// this share of them ENGLISH_WORDS, is English without asking the detector, whose trigram pass
+/// over every language of the script costs the same whatever the text (~0.7 M instructions, a
+/// third of a small page's extraction). Below the share (menus, grids, another language under a
+/// template's `lang="en"`) the detector decides as before. (On the dev pages the share of pages
+/// declared English is 0.19 at the median, that of the French ones 0.)
 const ENGLISH_MIN_WORDS: usize = 30;
 const ENGLISH_MIN_SHARE: f32 = 0.12;
 
@@ -71,9 +72,9 @@ pub fn detect(text: &str, html_lang: Option<&str>) -> (Option<String>, Option<f3
         Some((at, _)) => &text[..at],
         None => text,
     };
-    // Declared and confirmed by the text: two signals agree, as when the detector agrees.
-    if declared.as_deref() == Some("en") && reads_as_english(sample) {
-        return (declared, Some(1.0));
+    // The text alone is sure here (the detector says the same of every such dev page, at 1.0).
+    if matches!(declared.as_deref(), None | Some("en")) && reads_as_english(sample) {
+        return (Some("en".to_string()), Some(1.0));
     }
     let detected = whatlang::detect(sample).map(|info| (iso639_1(info.lang().code()).to_string(), info.confidence() as f32, info.is_reliable()));
     match (detected, declared) {
@@ -107,12 +108,13 @@ mod tests {
     }
 
     #[test]
-    fn a_declared_english_page_in_another_language_goes_to_the_detector() {
+    fn text_in_another_language_goes_to_the_detector_declared_english_or_not() {
         let en = "The committee said on Tuesday that it would review the plans for the new bridge, which have been \
                   criticised by residents who live near the river. Their main concern is the traffic that the bridge \
                   could bring, and they have asked for more time to study the proposals.";
         assert!(reads_as_english(en));
         assert_eq!(detect(en, Some("en")), (Some("en".to_string()), Some(1.0)));
+        assert_eq!(detect(en, None), (Some("en".to_string()), Some(1.0)));
         let others = [
             ("de", "Die Stadt liegt am Ufer des Flusses und ist seit dem Mittelalter für ihre alte Brücke bekannt. Im \
                     Sommer kommen viele Besucher, die durch die engen Gassen der Altstadt spazieren und in den kleinen \
@@ -127,6 +129,7 @@ mod tests {
         for (lang, text) in others {
             assert!(!reads_as_english(text), "{lang}");
             assert_eq!(detect(text, Some("en")).0.as_deref(), Some(lang));
+            assert_eq!(detect(text, None).0.as_deref(), Some(lang));
         }
     }
 }
