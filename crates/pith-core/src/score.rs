@@ -138,46 +138,52 @@ pub fn is_cjk(c: char) -> bool {
     matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
 }
 
-/// `char::is_whitespace` for ASCII: tab, line feed, vertical tab, form feed, return, space.
-pub fn is_ascii_space(b: u8) -> bool {
-    matches!(b, b'\t'..=b'\r' | b' ')
-}
-
 fn is_punct(c: char) -> bool {
     matches!(c, '.' | ',' | ';' | ':' | '!' | '?' | '。' | '，' | '、' | '！' | '？' | '；' | '：' | '…' | '．' | '।' | '॥' | '،' | '؛' | '؟' | '۔')
 }
 
 /// Non-whitespace characters (CJK counted three times) and sentence punctuation in `text`.
-/// ASCII bytes, nearly all of most pages, are classified without decoding a `char`.
+/// ASCII bytes, nearly all of most pages, are classified by a table, without decoding a `char`.
 fn count_text(text: &str) -> (u32, u32) {
     let (mut chars, mut punct) = (0u32, 0u32);
-    let mut rest = text;
-    while let Some(at) = rest.bytes().position(|b| !b.is_ascii()) {
-        let (ascii, tail) = rest.split_at(at);
-        let (c, p) = count_ascii(ascii.as_bytes());
-        chars += c;
-        punct += p;
-        let c = tail.chars().next().expect("a non-ASCII byte starts a char");
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let class = ASCII_CLASS[bytes[i] as usize];
+        if class != NOT_ASCII {
+            chars += u32::from(class & CHAR);
+            punct += u32::from(class >> 1);
+            i += 1;
+            continue;
+        }
+        let c = text[i..].chars().next().expect("a non-ASCII byte starts a char");
         if !c.is_whitespace() {
             chars += if is_cjk(c) { 3 } else { 1 };
             punct += is_punct(c) as u32;
         }
-        rest = &tail[c.len_utf8()..];
-    }
-    let (c, p) = count_ascii(rest.as_bytes());
-    (chars + c, punct + p)
-}
-
-fn count_ascii(bytes: &[u8]) -> (u32, u32) {
-    let (mut chars, mut punct) = (0u32, 0u32);
-    for &b in bytes {
-        if !is_ascii_space(b) {
-            chars += 1;
-            punct += matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?') as u32;
-        }
+        i += c.len_utf8();
     }
     (chars, punct)
 }
+
+/// ASCII_CLASS: a character that is not whitespace; with PUNCT, sentence punctuation too.
+const CHAR: u8 = 1;
+const PUNCT: u8 = 2;
+/// The first byte of a multi-byte `char` (continuation bytes are skipped with it).
+const NOT_ASCII: u8 = 0x80;
+const ASCII_CLASS: [u8; 256] = {
+    let mut table = [NOT_ASCII; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = match b as u8 {
+            b'\t'..=b'\r' | b' ' => 0, // char::is_whitespace for ASCII
+            b'.' | b',' | b';' | b':' | b'!' | b'?' => CHAR | PUNCT,
+            _ => CHAR,
+        };
+        b += 1;
+    }
+    table
+};
 
 /// The main content of `tree`, in the stages of this module: measure every node, flag the
 /// boilerplate, sort comment boxes into posts and comments set aside, find the content's root,
