@@ -26,18 +26,19 @@ describe('encodeJsonl', () => {
 describe('JsonlWriter', () => {
   it('writes a valid zstd stream when no line comes (a run where every record was rejected)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pith-writer-'));
+    const written = async (name: string, lines: string[]) => {
+      const w = new JsonlWriter(join(dir, name));
+      await w.ready();
+      for (const l of lines) await w.write(l);
+      await w.close();
+      return readFile(join(dir, name));
+    };
     try {
-      for (const name of ['none.jsonl.zst', 'two.jsonl.zst']) {
-        const w = new JsonlWriter(join(dir, name));
-        await w.ready();
-        if (name === 'two.jsonl.zst') for (const l of ['{"a":1}', '{"b":2}']) await w.write(l);
-        await w.close();
-      }
       // zstd-napi reads a 0-byte file as empty; zstd -d does not: the file must hold a frame.
-      const none = await readFile(join(dir, 'none.jsonl.zst'));
+      const none = await written('none.jsonl.zst', []);
       expect(none.subarray(0, 4).toString('hex')).toBe('28b52ffd');
       expect(decompress(none).length).toBe(0);
-      expect(decompress(await readFile(join(dir, 'two.jsonl.zst'))).toString()).toBe('{"a":1}\n{"b":2}\n');
+      expect(decompress(await written('two.jsonl.zst', ['{"a":1}', '{"b":2}'])).toString()).toBe('{"a":1}\n{"b":2}\n');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

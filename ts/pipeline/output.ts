@@ -226,7 +226,7 @@ export class JsonlWriter {
   async close(): Promise<void> {
     await this.flushBatch();
     // An empty file is no zstd stream (zstd -d fails on it): no lines is one empty frame.
-    if (this.file.bytesWritten + this.file.writableLength === 0 && this.zstdLevel !== null) await this.put(encodeJsonl([], this.zstdLevel));
+    if (this.lines === 0 && this.zstdLevel !== null) await this.put(encodeJsonl([], this.zstdLevel));
     const done = once(this.file, 'close');
     this.file.end();
     await done;
