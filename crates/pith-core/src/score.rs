@@ -152,7 +152,7 @@ fn count_text(text: &str) -> (u32, u32) {
         let class = ASCII_CLASS[bytes[i] as usize];
         if class != NOT_ASCII {
             chars += u32::from(class & CHAR);
-            punct += u32::from(class >> 1);
+            punct += u32::from(class & PUNCT != 0);
             i += 1;
             continue;
         }
