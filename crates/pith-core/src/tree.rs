@@ -15,7 +15,7 @@ use crate::metadata::MetaCollector;
 use crate::tags::{belongs_in_head, implied_close, Tag};
 use lol_html::html_content::Element;
 use crate::markup::{Between, Piece};
-use lol_html::{element, end_tag, HtmlRewriter, MemorySettings, Settings};
+use lol_html::{doctype, element, end_tag, HtmlRewriter, MemorySettings, Settings};
 use std::borrow::Cow;
 use foldhash::fast::FixedState;
 use std::cell::RefCell;
@@ -195,6 +195,9 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline:
         }
         Ok(())
     }));
+    // Any document-level handler keeps lol-html's lexer on from the first byte. Without one it
+    // scans ahead for tag names only and, as `*` matches every start tag, lexes each tag again.
+    settings = settings.append_document_content_handler(doctype!(|_| Ok(())));
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
     // Fed in chunks, as a stream would be: lol-html then buffers only what spans a chunk
     // boundary, and its memory limit bounds that buffering.
