@@ -180,9 +180,6 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline:
         // lol-html's stack of open elements, which its end tags close by name.
         let raw_text = is_raw_text(&name) && el.namespace_uri() == HTML_NAMESPACE;
         b.names.push(OpenName { name: name_range.start as u32..name_range.end as u32, id: opened, raw_text });
-        if opened.is_some_and(|id| b.mutes(id)) {
-            el.remove();
-        }
         drop(b);
         // Only lol-html knows where raw text ends (script data has escapes of its own); the end
         // tag is read with the markup after it.
@@ -293,12 +290,6 @@ struct Builder {
     /// page's, and reading one costs ~800 instructions.
     class_words: HashMap<Box<str>, hints::Words, FixedState>,
     drop_next: bool,
-    /// The element whose `remove()` keeps lol-html from serializing it and all inside it to
-    /// the output, which pith discards; its handlers, and those of the elements inside, run
-    /// all the same. Cleared at its end tag, so that the next outermost element is muted in
-    /// turn (an element whose end tag never comes leaves what follows serialized: slower, not
-    /// different).
-    muted: Option<NodeId>,
     meta: MetaCollector,
     noscript_html: String,
     payload_bytes: usize,
@@ -345,7 +336,6 @@ impl Builder {
             opened: Opened::Nothing,
             class_words: HashMap::default(),
             drop_next: false,
-            muted: None,
             meta: MetaCollector::default(),
             noscript_html: String::new(),
             payload_bytes: 0,
@@ -584,21 +574,8 @@ impl Builder {
         Some(id)
     }
 
-    /// Whether the element just opened as `id` is to be removed from lol-html's output: the
-    /// outermost one (see [`Builder::muted`]).
-    fn mutes(&mut self, id: NodeId) -> bool {
-        let outermost = self.muted.is_none();
-        if outermost {
-            self.muted = Some(id);
-        }
-        outermost
-    }
-
     /// Handles an explicit end tag of the element `id`.
     fn close(&mut self, id: NodeId) {
-        if self.muted == Some(id) {
-            self.muted = None;
-        }
         let Some(at) = self.stack.iter().rposition(|o| o.id == id) else { return };
         let tag = self.stack[at].tag;
         // Browsers put content after `</body>` or `</html>` into the body all the same.
