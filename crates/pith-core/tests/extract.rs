@@ -110,6 +110,16 @@ fn tables_keep_rows_and_cells() {
 }
 
 #[test]
+fn table_cells_keep_inline_code_in_markdown_only() {
+    let html = b"<body><article><p>The options of the command, with what each one does to the output.</p><table>\
+        <tr><th>Option</th><th>Effect</th></tr><tr><td><code>--links</code></td><td>links go to a <code>a|b</code> table</td></tr></table>";
+    let result = extract(html, &Hints::default(), &opts()).unwrap();
+    assert!(result.text.ends_with("Option | Effect\n--links | links go to a a|b table"), "{:?}", result.text);
+    let md = result.markdown.unwrap();
+    assert!(md.contains("| Option | Effect |\n| --- | --- |\n| `--links` | links go to a `a\\|b` table |"), "{md:?}");
+}
+
+#[test]
 fn deeply_nested_quotes_keep_their_depth_in_markdown() {
     // 300 levels: a depth counter of one byte wrapped to 44 here (and panicked in debug builds).
     let html = format!(

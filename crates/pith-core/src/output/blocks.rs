@@ -13,7 +13,14 @@ pub enum Kind {
     ListItem { depth: u8, ordinal: Option<u32> },
     Code { language: Option<Box<str>> },
     /// A row of a data table; `first` marks the table's first row.
-    TableRow { cells: Vec<String>, first: bool },
+    TableRow { cells: Vec<Cell>, first: bool },
+}
+
+/// A table cell's inline text, and its Markdown when that differs (inline code, an image).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Cell {
+    pub text: String,
+    pub markdown: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -316,19 +323,26 @@ impl<'a> Walker<'a> {
             if self.removed[row as usize] {
                 continue;
             }
-            let cells: Vec<String> = self
+            let cells: Vec<Cell> = self
                 .cells(row)
                 .into_iter()
                 .map(|cell| {
                     let mut sub = Walker::new(self.tree, self.removed, self.skip);
                     sub.collect_links = self.collect_links;
+                    sub.markdown = self.markdown;
+                    sub.base = self.base;
                     sub.children(cell);
                     sub.flush();
                     self.links.append(&mut sub.links);
-                    sub.blocks.into_iter().map(|b| b.text).collect::<Vec<_>>().join(" ")
+                    let text = sub.blocks.iter().map(|b| b.text.as_str()).filter(|t| !t.is_empty()).collect::<Vec<_>>().join(" ");
+                    let markdown = sub.blocks.iter().any(|b| b.markdown.is_some()).then(|| {
+                        let parts = sub.blocks.iter().map(|b| b.markdown.as_deref().unwrap_or(&b.text)).filter(|m| !m.is_empty());
+                        parts.collect::<Vec<_>>().join(" ")
+                    });
+                    Cell { text, markdown }
                 })
                 .collect();
-            if cells.iter().all(|c| c.is_empty()) {
+            if cells.iter().all(|c| c.text.is_empty() && c.markdown.is_none()) {
                 continue;
             }
             self.push(Kind::TableRow { cells, first }, String::new());

@@ -35,7 +35,7 @@ pub fn render(blocks: &[Block]) -> String {
                 body.push('|');
                 for cell in cells {
                     body.push(' ');
-                    for (i, part) in cell.split('|').enumerate() {
+                    for (i, part) in cell.markdown.as_ref().unwrap_or(&cell.text).split('|').enumerate() {
                         if i > 0 {
                             body.push_str("\\|");
                         }

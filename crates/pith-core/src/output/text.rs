@@ -21,7 +21,7 @@ pub fn render(blocks: &[Block]) -> (String, Vec<Section>) {
                     None => format!("{indent}- {}", block.text).into(),
                 }
             }
-            Kind::TableRow { cells, .. } => cells.join(" | ").into(),
+            Kind::TableRow { cells, .. } => cells.iter().map(|c| c.text.as_str()).collect::<Vec<_>>().join(" | ").into(),
         };
         if let Some(prev) = previous {
             let tight = matches!((prev, &block.kind), (Kind::ListItem { .. }, Kind::ListItem { .. }) | (Kind::TableRow { .. }, Kind::TableRow { first: false, .. }));
