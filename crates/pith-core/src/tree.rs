@@ -728,20 +728,23 @@ fn decode_attr(value: &str) -> Box<str> {
     htmlize::unescape_attribute(value).trim().into()
 }
 
-/// `language-rust`, `lang-py`, `highlight-source-js` (GitHub), `brush:js` -> the language name.
+/// `language-rust`, `lang-py`, `highlight-source-js` (GitHub), `brush:js` or `brush: js`
+/// (SyntaxHighlighter, MDN) -> the language name.
 fn code_language(class: &str) -> Option<Box<str>> {
-    class.split_ascii_whitespace().find_map(|c| {
-        let lang = c
-            .strip_prefix("language-")
-            .or_else(|| c.strip_prefix("lang-"))
-            .or_else(|| c.strip_prefix("highlight-source-"))
-            .or_else(|| c.strip_prefix("brush:"))?;
-        language_name(lang)
-    })
+    let mut words = class.split_ascii_whitespace();
+    while let Some(c) = words.next() {
+        let lang = match c.strip_prefix("brush:") {
+            Some("") => words.next().map(|next| next.trim_end_matches(';')),
+            Some(lang) => Some(lang.trim_end_matches(';')),
+            None => c.strip_prefix("language-").or_else(|| c.strip_prefix("lang-")).or_else(|| c.strip_prefix("highlight-source-")),
+        };
+        if let Some(lang) = lang.and_then(language_name) {
+            return Some(lang);
+        }
+    }
+    None
 }
 
-/// Sphinx's `highlight-python` on a code block's wrapper (not on the `<pre>` itself, where
-/// `highlight-*` classes are layout: `highlight-height`).
 fn highlighter_language(class: &str) -> Option<Box<str>> {
     class.split_ascii_whitespace().find_map(|c| {
         // `highlight-default` names Sphinx's configured default, not a language.

@@ -145,13 +145,15 @@ fn markdown_marks_inline_code_and_takes_the_language_from_a_highlighter_wrapper(
     let html = b"<body><article><p>Call <code>route()</code> with the path, or pass <code>--app</code> to the command.</p>\
         <div class=\"highlight-python notranslate\"><div class=\"highlight\"><pre>app = Flask(__name__)</pre></div></div>\
         <p>Run it with <code>a `tick`</code> and read on; the server starts at once.</p>\
-        <div class=\"language-toml highlight\"><pre><code>[server]</code></pre></div><pre class=\"highlight-height language-yaml\">port: 80</pre>";
+        <div class=\"language-toml highlight\"><pre><code>[server]</code></pre></div><pre class=\"highlight-height language-yaml\">port: 80</pre>\
+        <pre class=\"brush: js notranslate\"><code>fetch(url)</code></pre><pre class=\"brush:php; title: ;\">echo 1;</pre>";
     let result = extract(html, &Hints::default(), &opts()).unwrap();
     let md = result.markdown.unwrap();
     assert!(md.contains("Call `route()` with the path, or pass `--app` to the command."), "{md:?}");
     assert!(md.contains("```python\napp = Flask(__name__)\n```"), "{md:?}");
     assert!(md.contains("Run it with `` a `tick` `` and read on"), "{md:?}");
     assert!(md.contains("```toml\n[server]\n```") && md.contains("```yaml\nport: 80\n```"), "{md:?}");
+    assert!(md.contains("```js\nfetch(url)\n```") && md.contains("```php\necho 1;\n```"), "{md:?}");
     assert!(result.text.contains("Call route() with the path"), "text keeps no backticks: {:?}", result.text);
 }
 
