@@ -70,15 +70,32 @@ pub fn render(blocks: &[Block]) -> String {
 }
 
 /// Appends `text` with its line breaks as Markdown hard breaks, escaping what would otherwise
-/// start Markdown syntax at the beginning of the line.
+/// start Markdown syntax at the beginning of a line: each line can, since headings, quotes,
+/// lists, fences and setext underlines all interrupt a paragraph.
 fn push_escaped(out: &mut String, text: &str) {
-    if text.starts_with(['#', '>', '-', '+', '*', '|']) || text.starts_with("```") {
-        out.push('\\');
-    }
-    for (i, part) in text.split('\n').enumerate() {
+    for (i, line) in text.split('\n').enumerate() {
         if i > 0 {
             out.push_str("  \n");
         }
-        out.push_str(part);
+        match ordered_list_marker(line) {
+            Some(digits) => {
+                out.push_str(&line[..digits]);
+                out.push('\\');
+                out.push_str(&line[digits..]);
+            }
+            None => {
+                if line.starts_with(['#', '>', '-', '+', '*', '|', '=']) || line.starts_with("```") || line.starts_with("~~~") {
+                    out.push('\\');
+                }
+                out.push_str(line);
+            }
+        }
     }
+}
+
+/// Where a line that reads as an ordered list item ("2. Mix", "10) Bake") has its `.` or `)`.
+fn ordered_list_marker(line: &str) -> Option<usize> {
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    let marks = (1..=9).contains(&digits) && matches!(&line.as_bytes()[digits..], [b'.' | b')'] | [b'.' | b')', b' ' | b'\t', ..]);
+    marks.then_some(digits)
 }
