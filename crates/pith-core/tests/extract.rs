@@ -110,6 +110,17 @@ fn tables_keep_rows_and_cells() {
 }
 
 #[test]
+fn markdown_tables_get_every_column_in_their_first_row_and_no_spacer_columns() {
+    let html = b"<body><article><p>What the three plans cost per month, billed once a year, in dollars.</p><table>\
+        <tr><th colspan=3>Plans</th><td></td></tr><tr><td>Basic</td><td>$5</td><td>1 seat</td><td></td></tr>\
+        <tr><td>Pro</td><td></td><td>5 seats</td><td></td></tr></table>";
+    let result = extract(html, &Hints::default(), &opts()).unwrap();
+    assert!(result.text.ends_with("Plans\nBasic | $5 | 1 seat\nPro |  | 5 seats"), "{:?}", result.text);
+    let md = result.markdown.unwrap();
+    assert!(md.contains("| Plans |  |  |\n| --- | --- | --- |\n| Basic | $5 | 1 seat |\n| Pro |  | 5 seats |"), "{md:?}");
+}
+
+#[test]
 fn table_cells_keep_inline_code_in_markdown_only() {
     let html = b"<body><article><p>The options of the command, with what each one does to the output.</p><table>\
         <tr><th>Option</th><th>Effect</th></tr><tr><td><code>--links</code></td><td>links go to a <code>a|b</code> table</td></tr></table>";
@@ -117,6 +128,16 @@ fn table_cells_keep_inline_code_in_markdown_only() {
     assert!(result.text.ends_with("Option | Effect\n--links | links go to a a|b table"), "{:?}", result.text);
     let md = result.markdown.unwrap();
     assert!(md.contains("| Option | Effect |\n| --- | --- |\n| `--links` | links go to a `a\\|b` table |"), "{md:?}");
+}
+
+#[test]
+fn markdown_escapes_syntax_at_the_start_of_every_line_of_a_paragraph() {
+    let html = b"<body><article><p>Pick a colour when you order, from the list in the last picture:<br>\
+        1. light green<br>~~~~~~~~<br># of mugs: any<br>=====<br>- or write to me</p>";
+    let result = extract(html, &Hints::default(), &opts()).unwrap();
+    let md = result.markdown.unwrap();
+    assert!(md.contains("picture:  \n1\\. light green  \n\\~~~~~~~~  \n\\# of mugs: any  \n\\=====  \n\\- or write to me"), "{md:?}");
+    assert!(result.text.contains("picture:\n1. light green\n~~~~~~~~\n# of mugs"), "{:?}", result.text);
 }
 
 #[test]

@@ -17,10 +17,16 @@ pub enum Kind {
 }
 
 /// A table cell's inline text, and its Markdown when that differs (inline code, an image).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Cell {
     pub text: String,
     pub markdown: Option<String>,
+}
+
+impl Cell {
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty() && self.markdown.is_none()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -318,36 +324,42 @@ impl<'a> Walker<'a> {
     }
 
     fn table(&mut self, table: NodeId) {
-        let mut first = true;
+        let mut rows: Vec<Vec<Cell>> = Vec::new();
         for row in self.rows(table) {
             if self.removed[row as usize] {
                 continue;
             }
-            let cells: Vec<Cell> = self
-                .cells(row)
-                .into_iter()
-                .map(|cell| {
-                    let mut sub = Walker::new(self.tree, self.removed, self.skip);
-                    sub.collect_links = self.collect_links;
-                    sub.markdown = self.markdown;
-                    sub.base = self.base;
-                    sub.children(cell);
-                    sub.flush();
-                    self.links.append(&mut sub.links);
-                    let text = sub.blocks.iter().map(|b| b.text.as_str()).filter(|t| !t.is_empty()).collect::<Vec<_>>().join(" ");
-                    let markdown = sub.blocks.iter().any(|b| b.markdown.is_some()).then(|| {
-                        let parts = sub.blocks.iter().map(|b| b.markdown.as_deref().unwrap_or(&b.text)).filter(|m| !m.is_empty());
-                        parts.collect::<Vec<_>>().join(" ")
-                    });
-                    Cell { text, markdown }
-                })
-                .collect();
-            if cells.iter().all(|c| c.text.is_empty() && c.markdown.is_none()) {
-                continue;
+            let cells: Vec<Cell> = self.cells(row).into_iter().map(|cell| self.cell(cell)).collect();
+            if !cells.iter().all(Cell::is_empty) {
+                rows.push(cells);
             }
-            self.push(Kind::TableRow { cells, first }, String::new());
-            first = false;
         }
+        // Columns empty in every row at the right edge are spacers. The first row gets as many
+        // cells as the widest: in Markdown it sets how many columns the table has.
+        let width = rows.iter().map(|r| r.iter().rposition(|c| !c.is_empty()).map_or(0, |last| last + 1)).max().unwrap_or(0);
+        for (i, mut cells) in rows.into_iter().enumerate() {
+            cells.truncate(width);
+            if i == 0 {
+                cells.resize_with(width, Cell::default);
+            }
+            self.push(Kind::TableRow { cells, first: i == 0 }, String::new());
+        }
+    }
+
+    fn cell(&mut self, cell: NodeId) -> Cell {
+        let mut sub = Walker::new(self.tree, self.removed, self.skip);
+        sub.collect_links = self.collect_links;
+        sub.markdown = self.markdown;
+        sub.base = self.base;
+        sub.children(cell);
+        sub.flush();
+        self.links.append(&mut sub.links);
+        let text = sub.blocks.iter().map(|b| b.text.as_str()).filter(|t| !t.is_empty()).collect::<Vec<_>>().join(" ");
+        let markdown = sub.blocks.iter().any(|b| b.markdown.is_some()).then(|| {
+            let parts = sub.blocks.iter().map(|b| b.markdown.as_deref().unwrap_or(&b.text)).filter(|m| !m.is_empty());
+            parts.collect::<Vec<_>>().join(" ")
+        });
+        Cell { text, markdown }
     }
 }
 

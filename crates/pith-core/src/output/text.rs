@@ -21,7 +21,11 @@ pub fn render(blocks: &[Block]) -> (String, Vec<Section>) {
                     None => format!("{indent}- {}", block.text).into(),
                 }
             }
-            Kind::TableRow { cells, .. } => cells.iter().map(|c| c.text.as_str()).collect::<Vec<_>>().join(" | ").into(),
+            Kind::TableRow { cells, .. } => {
+                // The first row's padding (see `Walker::table`) is not text.
+                let filled = cells.iter().rposition(|c| !c.text.is_empty()).map_or(0, |last| last + 1);
+                cells[..filled].iter().map(|c| c.text.as_str()).collect::<Vec<_>>().join(" | ").into()
+            }
         };
         if let Some(prev) = previous {
             let tight = matches!((prev, &block.kind), (Kind::ListItem { .. }, Kind::ListItem { .. }) | (Kind::TableRow { .. }, Kind::TableRow { first: false, .. }));
