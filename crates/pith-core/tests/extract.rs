@@ -167,14 +167,15 @@ fn markdown_marks_inline_code_and_takes_the_language_from_a_highlighter_wrapper(
         <div class=\"highlight-python notranslate\"><div class=\"highlight\"><pre>app = Flask(__name__)</pre></div></div>\
         <p>Run it with <code>a `tick`</code> and read on; the server starts at once.</p>\
         <div class=\"language-toml highlight\"><pre><code>[server]</code></pre></div><pre class=\"highlight-height language-yaml\">port: 80</pre>\
-        <pre class=\"brush: js notranslate\"><code>fetch(url)</code></pre><pre class=\"brush:php; title: ;\">echo 1;</pre>";
+        <div class=\"example-header\"><span>js</span></div><pre class=\"brush: js notranslate\"><code>fetch(url)</code></pre><pre class=\"brush:php; title: ;\">echo 1;</pre>";
     let result = extract(html, &Hints::default(), &opts()).unwrap();
     let md = result.markdown.unwrap();
     assert!(md.contains("Call `route()` with the path, or pass `--app` to the command."), "{md:?}");
     assert!(md.contains("```python\napp = Flask(__name__)\n```"), "{md:?}");
     assert!(md.contains("Run it with `` a `tick` `` and read on"), "{md:?}");
     assert!(md.contains("```toml\n[server]\n```") && md.contains("```yaml\nport: 80\n```"), "{md:?}");
-    assert!(md.contains("```js\nfetch(url)\n```") && md.contains("```php\necho 1;\n```"), "{md:?}");
+    assert!(md.contains("port: 80\n```\n\n```js\nfetch(url)\n```") && md.contains("```php\necho 1;\n```"), "the label goes, the fence says it: {md:?}");
+    assert!(result.text.contains("port: 80\n\njs\n\nfetch(url)"), "{:?}", result.text);
     assert!(result.text.contains("Call route() with the path"), "text keeps no backticks: {:?}", result.text);
 }
 

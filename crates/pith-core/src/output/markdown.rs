@@ -9,7 +9,10 @@ pub fn render(blocks: &[Block]) -> String {
     // One block's Markdown before quoting; reused.
     let mut body = String::new();
     let mut previous: Option<&Kind> = None;
-    for block in blocks {
+    for (i, block) in blocks.iter().enumerate() {
+        if names_next_fence(block, blocks.get(i + 1)) {
+            continue;
+        }
         body.clear();
         let inline = block.markdown.as_deref().unwrap_or(&block.text);
         match &block.kind {
@@ -67,6 +70,13 @@ pub fn render(blocks: &[Block]) -> String {
         previous = Some(&block.kind);
     }
     out
+}
+
+/// A code block's label ("js" over the code, from the highlighter's header), which its fence
+/// says now. The plain text keeps it, as the page shows it.
+fn names_next_fence(block: &Block, next: Option<&Block>) -> bool {
+    let Some(Block { kind: Kind::Code { language: Some(language) }, .. }) = next else { return false };
+    block.kind == Kind::Paragraph && block.quote_depth == 0 && block.text.eq_ignore_ascii_case(language)
 }
 
 /// Appends `text` with its line breaks as Markdown hard breaks, escaping what would otherwise
