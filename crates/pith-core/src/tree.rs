@@ -745,6 +745,8 @@ fn code_language(class: &str) -> Option<Box<str>> {
     None
 }
 
+/// Sphinx's `highlight-python` on a code block's wrapper (not on the `<pre>` itself, where
+/// `highlight-*` classes are layout: `highlight-height`).
 fn highlighter_language(class: &str) -> Option<Box<str>> {
     class.split_ascii_whitespace().find_map(|c| {
         // `highlight-default` names Sphinx's configured default, not a language.
