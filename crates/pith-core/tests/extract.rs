@@ -180,6 +180,19 @@ fn markdown_marks_inline_code_and_takes_the_language_from_a_highlighter_wrapper(
 }
 
 #[test]
+fn markdown_takes_a_bare_code_blocks_language_from_a_paragraph_naming_one() {
+    let html = b"<body><article><p>Install the client, then call it from your script as below; the call returns at once.</p>\
+        <p>Python</p><pre><code>client.send(msg)</code></pre><p>Example</p><pre>client.close()</pre>\
+        <p>JSON</p><pre class=\"language-js\">{}</pre></article></body>";
+    let result = extract(html, &Hints::default(), &opts()).unwrap();
+    let md = result.markdown.unwrap();
+    assert!(md.contains("below; the call returns at once.\n\n```python\nclient.send(msg)\n```"), "the label goes, the fence says it: {md:?}");
+    assert!(md.contains("Example\n\n```\nclient.close()\n```"), "not a language: a paragraph of its own: {md:?}");
+    assert!(md.contains("JSON\n\n```js\n{}\n```"), "a fence naming another language keeps the label: {md:?}");
+    assert!(result.text.contains("Python\n\nclient.send(msg)"), "{:?}", result.text);
+}
+
+#[test]
 fn markdown_keeps_described_images_and_text_does_not() {
     let html = br#"<body><article><p>The vent field at dawn, as the survey team found it on the first dive.</p>
         <p><img src="/img/vent.jpg" alt="A black smoker [left] venting"></p>

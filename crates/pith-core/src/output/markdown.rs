@@ -9,8 +9,11 @@ pub fn render(blocks: &[Block]) -> String {
     // One block's Markdown before quoting; reused.
     let mut body = String::new();
     let mut previous: Option<&Kind> = None;
+    // The language a label paragraph named for the code block after it.
+    let mut label: Option<String> = None;
     for (i, block) in blocks.iter().enumerate() {
-        if names_next_fence(block, blocks.get(i + 1)) {
+        if let Some(language) = fence_label(block, blocks.get(i + 1)) {
+            label = Some(language.to_ascii_lowercase());
             continue;
         }
         body.clear();
@@ -32,7 +35,9 @@ pub fn render(blocks: &[Block]) -> String {
             }
             Kind::Code { language } => {
                 let fence = if block.text.contains("```") { "~~~~" } else { "```" };
-                write!(body, "{fence}{}\n{}\n{fence}", language.as_deref().unwrap_or(""), block.text).expect("writing to a String");
+                let label = label.take();
+                let language = language.as_deref().or(label.as_deref()).unwrap_or("");
+                write!(body, "{fence}{language}\n{}\n{fence}", block.text).expect("writing to a String");
             }
             Kind::TableRow { cells, first } => {
                 body.push('|');
@@ -72,11 +77,31 @@ pub fn render(blocks: &[Block]) -> String {
     out
 }
 
-/// A code block's label ("js" over the code, from the highlighter's header), which its fence
-/// says now. The plain text keeps it, as the page shows it.
-fn names_next_fence(block: &Block, next: Option<&Block>) -> bool {
-    let Some(Block { kind: Kind::Code { language: Some(language) }, .. }) = next else { return false };
-    block.kind == Kind::Paragraph && block.quote_depth == 0 && block.text.eq_ignore_ascii_case(language)
+/// A code block's label ("js" over the code, from a highlighter's header, or a `<p>Python</p>`
+/// above a bare `<pre>`): the language its fence says instead. The plain text keeps the label,
+/// as the page shows it.
+fn fence_label<'a>(block: &'a Block, next: Option<&'a Block>) -> Option<&'a str> {
+    let Some(Block { kind: Kind::Code { language }, .. }) = next else { return None };
+    if block.kind != Kind::Paragraph || block.quote_depth != 0 {
+        return None;
+    }
+    let label = block.text.as_str();
+    match language {
+        Some(language) => label.eq_ignore_ascii_case(language).then_some(language),
+        None => is_language_name(label).then_some(label),
+    }
+}
+
+/// Names of programming and markup languages as code samples label themselves. A paragraph
+/// only of such a name, right above an unnamed code block, is that block's label.
+fn is_language_name(label: &str) -> bool {
+    const NAMES: &[&str] = &[
+        "bash", "c", "c#", "c++", "clojure", "cpp", "csharp", "css", "dart", "diff", "dockerfile", "elixir", "erlang", "go",
+        "golang", "graphql", "groovy", "haskell", "html", "java", "javascript", "js", "json", "jsx", "kotlin", "lua",
+        "makefile", "nginx", "objective-c", "perl", "php", "powershell", "python", "ruby", "rust", "scala", "scss",
+        "shell", "sql", "swift", "toml", "ts", "tsx", "typescript", "xml", "yaml", "yml", "zsh",
+    ];
+    NAMES.iter().any(|name| label.eq_ignore_ascii_case(name))
 }
 
 /// Appends `text` with its line breaks as Markdown hard breaks, escaping what would otherwise
