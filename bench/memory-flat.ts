@@ -81,7 +81,7 @@ async function measure(n: number): Promise<Run> {
   };
 }
 
-if (!existsSync(path.join(REPO, 'dist', 'pipeline', 'worker.js'))) {
+if (!existsSync(path.join(REPO, 'dist', 'pipeline', 'worker-entry.cjs'))) {
   spawnSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(REPO, 'tsconfig.json')], { stdio: 'inherit' });
 }
 

@@ -68,12 +68,12 @@ export interface PipelineOptions {
   timeoutSeconds?: number;
 }
 
-/** dist/pipeline/worker.js; from the TypeScript sources (tests), the built copy in dist/. */
+/** dist/pipeline/worker-entry.cjs; from the TypeScript sources (tests), the built copy in dist/. */
 export function workerPath(): string {
   const here = fileURLToPath(import.meta.url);
-  const sibling = path.join(path.dirname(here), 'worker.js');
+  const sibling = path.join(path.dirname(here), 'worker-entry.cjs');
   if (existsSync(sibling)) return sibling;
-  const built = path.resolve(path.dirname(here), '..', '..', 'dist', 'pipeline', 'worker.js');
+  const built = path.resolve(path.dirname(here), '..', '..', 'dist', 'pipeline', 'worker-entry.cjs');
   if (existsSync(built)) return built;
   throw new Error(`pith: worker script not found (${sibling}); run \`npm run build:ts\` first`);
 }
