@@ -26,11 +26,11 @@ function newest(dir: string): number {
 }
 
 /**
- * The worker pool runs dist/pipeline/worker.js (worker threads cannot load .ts): builds dist/
+ * The worker pool runs dist/pipeline/worker-entry.cjs (worker threads cannot load .ts): builds dist/
  * with tsc when it is missing or older than ts/ (under a lock, test files run in parallel).
  */
 export function ensureBuilt(): void {
-  const marker = path.join(REPO, 'dist', 'pipeline', 'worker.js');
+  const marker = path.join(REPO, 'dist', 'pipeline', 'worker-entry.cjs');
   const fresh = () => existsSync(marker) && existsSync(CLI) && statSync(marker).mtimeMs >= newest(path.join(REPO, 'ts'));
   if (fresh()) return;
   const tsc = path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
