@@ -121,6 +121,19 @@ fn markdown_tables_get_every_column_in_their_first_row_and_no_spacer_columns() {
 }
 
 #[test]
+fn a_column_empty_in_every_row_at_the_left_edge_is_a_spacer() {
+    // A notice laid out as [icon][text], and a margin column before a small table.
+    let html = b"<body><article><table><tr><td><img src=warn.png></td><td>This article is being revised to the new spelling rules.</td></tr></table>\
+        <p>What the three plans cost per month, billed once a year, in dollars.</p><table>\
+        <tr><td></td><td>Basic</td><td>$5</td></tr><tr><td></td><td>Pro</td><td>$15</td></tr></table>";
+    let result = extract(html, &Hints::default(), &opts()).unwrap();
+    assert!(result.text.starts_with("This article is being revised"), "{:?}", result.text);
+    assert!(result.text.ends_with("Basic | $5\nPro | $15"), "{:?}", result.text);
+    let md = result.markdown.unwrap();
+    assert!(md.contains("| Basic | $5 |\n| --- | --- |\n| Pro | $15 |"), "{md:?}");
+}
+
+#[test]
 fn table_cells_keep_inline_code_in_markdown_only() {
     let html = b"<body><article><p>The options of the command, with what each one does to the output.</p><table>\
         <tr><th>Option</th><th>Effect</th></tr><tr><td><code>--links</code></td><td>links go to a <code>a|b</code> table</td></tr></table>";

@@ -334,10 +334,14 @@ impl<'a> Walker<'a> {
                 rows.push(cells);
             }
         }
-        // Columns empty in every row at the right edge are spacers. The first row gets as many
-        // cells as the widest: in Markdown it sets how many columns the table has.
-        let width = rows.iter().map(|r| r.iter().rposition(|c| !c.is_empty()).map_or(0, |last| last + 1)).max().unwrap_or(0);
+        // Columns empty in every row at either edge are spacers (an icon cell beside a notice, a
+        // margin column). The first row gets as many cells as the widest: in Markdown it sets how
+        // many columns the table has. (Rows with no text at all are gone, so every row has a
+        // first and a last filled cell.)
+        let lead = rows.iter().filter_map(|r| r.iter().position(|c| !c.is_empty())).min().unwrap_or(0);
+        let width = rows.iter().filter_map(|r| r.iter().rposition(|c| !c.is_empty())).map(|last| last + 1 - lead).max().unwrap_or(0);
         for (i, mut cells) in rows.into_iter().enumerate() {
+            cells.drain(..lead);
             cells.truncate(width);
             if i == 0 {
                 cells.resize_with(width, Cell::default);
