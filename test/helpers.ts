@@ -20,7 +20,7 @@ function newest(dir: string): number {
   for (const ent of readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, ent.name);
     if (ent.isDirectory()) t = Math.max(t, newest(p));
-    else if (ent.name.endsWith('.ts') && !ent.name.endsWith('.test.ts')) t = Math.max(t, statSync(p).mtimeMs);
+    else if (/\.c?ts$/.test(ent.name) && !ent.name.endsWith('.test.ts')) t = Math.max(t, statSync(p).mtimeMs);
   }
   return t;
 }
