@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from '../test/helpers.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -81,9 +82,7 @@ async function measure(n: number): Promise<Run> {
   };
 }
 
-if (!existsSync(path.join(REPO, 'dist', 'pipeline', 'worker-entry.cjs'))) {
-  spawnSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(REPO, 'tsconfig.json')], { stdio: 'inherit' });
-}
+ensureBuilt();
 
 const a = await measure(small);
 const b = await measure(large);
