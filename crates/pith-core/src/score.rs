@@ -102,6 +102,10 @@ const COMMENTED_TEXT_MASS: f32 = 2500.0;
 /// boxes) left after removing all flagged boxes, the flags are taken to be misleading.
 const MISFLAGGED_SHARE: f32 = 0.25;
 
+/// Page furniture (a footer, a menu) this full of links is a link list, however much of the
+/// page's prose its one notice holds.
+const FURNITURE_LINK_DENSITY: f32 = 0.5;
+
 /// Prose weight per character of a box that reads as prose (paragraphs weigh 1.5, menus 0).
 const PROSE_PER_CHAR: f32 = 0.8;
 
@@ -385,7 +389,15 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         // office, a banner of shipping terms).
         let hidden_boilerplate = node.hints & (hints::HIDDEN | hints::BOILERPLATE) == hints::HIDDEN | hints::BOILERPLATE;
         let sure = furniture || hidden_boilerplate || node.hints & (hints::OVERLAY | hints::RECOMMENDATIONS) != 0;
-        let guard = if sure { 0.8 } else { 0.4 };
+        // A page whose only prose is a notice in its link-filled footer (an app shell, the rest
+        // drawn by a script) has no content there.
+        let guard = if furniture && stats[id].link_density() > FURNITURE_LINK_DENSITY {
+            f32::INFINITY
+        } else if sure {
+            0.8
+        } else {
+            0.4
+        };
         let reads_as_prose = prose[id] >= PROSE_PER_CHAR * stats[id].chars as f32;
         // Hidden prose outside the page furniture is collapsed answers and "read more" text,
         // whether or not the page marks its content.

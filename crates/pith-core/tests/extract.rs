@@ -983,6 +983,17 @@ fn a_page_with_only_footer_links_stays_empty() {
 }
 
 #[test]
+fn a_notice_in_a_link_filled_footer_is_not_the_content_of_an_app_shell() {
+    // The notice is all the page's prose, but it sits among the footer's link lists.
+    let links: String = (0..30).map(|i| format!(r#"<li><a href="/t{i}">Therapy topic {i}</a></li>"#)).collect();
+    let page = format!(
+        r#"<body><header><nav><a href="/">Home</a> <a href="/find">Find a therapist</a></nav></header><div id="root"></div>
+        <footer><ul>{links}</ul><p>If you are in a crisis and need immediate help, call 911 or go to the nearest emergency room.</p></footer></body>"#
+    );
+    assert_eq!(text_of(page.as_bytes()), "");
+}
+
+#[test]
 fn popovers_are_overlays() {
     // The popover holds more prose than the short post, as an overlay may.
     let help = "<p>Tap the lock icon next to the address bar, then allow notifications for this site.</p>".repeat(3);
