@@ -268,6 +268,24 @@ fn a_run_of_blocks_doubled_in_place_appears_once() {
 }
 
 #[test]
+fn a_long_run_repeated_further_on_appears_once() {
+    let buy_box = "<h2>Iris hemp dress</h2><p>€132.34</p><ul><li>GBP: £110.82</li><li>USD: $149.64</li><li>CAD: $206.74</li></ul><p>Size: XS, S, M, L, XL</p><p>Free shipping over €150, returns within 30 days.</p>";
+    let page = format!(
+        "<body><main>{buy_box}<h3>Description</h3><p>A relaxed midi dress cut from washed hemp, with a tie waist and deep pockets.</p>\
+         <p>Made in small batches by a women's cooperative in Jaipur.</p><div class=\"sticky\">{buy_box}</div></main></body>"
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("washed hemp"), "{text:?}");
+    // The sticky bar's copy of the name, price and options goes.
+    assert_eq!(text.matches("USD: $149.64").count(), 1, "{text:?}");
+    // Steps with code, the same under each language's tab, stay.
+    let steps = "<p>Never put credentials in the source of a production app.</p><p>Set them as environment variables:</p>\
+                 <pre><code>export API_KEY=your_key_here</code></pre><p>Then start the server again.</p>";
+    let page = format!("<body><main><h1>Quickstart</h1><h2>Java</h2>{steps}<p>Read the key with System.getenv.</p><h2>Python</h2>{steps}</main></body>");
+    assert_eq!(text_of(page.as_bytes()).matches("export API_KEY").count(), 2);
+}
+
+#[test]
 fn advertisement_and_button_labels_are_not_text() {
     let html = article(
         "<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\

@@ -134,10 +134,16 @@ pub fn dedupe(blocks: Vec<Block>) -> Vec<Block> {
 /// Characters a doubled run must hold to be dropped: a row of buttons may rightly repeat.
 const DOUBLED_RUN_CHARS: usize = 40;
 
+/// Blocks and characters a run repeated further on must hold to be a copy: two plans may share
+/// a few feature lines.
+const REPEATED_RUN_BLOCKS: usize = 4;
+const REPEATED_RUN_CHARS: usize = 100;
+
 /// Drops a run of two or more blocks that repeats the run just before it verbatim ("A B A B"):
 /// a carousel's cloned slides, the phone copy of a box placed right after the wide-screen one.
-/// Runs repeated further apart are left alone: pricing tiers list the same features, and a
-/// guide may repeat its warning in every step. Table rows are left alone too.
+/// Further apart, only a long run goes (a sticky bar repeating a product's name, price and
+/// options; teasers listed again under "Latest"), and never one with code: a guide repeats its
+/// steps under each language's tab. Table rows are left alone.
 fn drop_doubled_runs(blocks: Vec<Block>) -> Vec<Block> {
     let mut last_at: HashMap<&Block, usize, FixedState> = HashMap::default();
     let mut keep = vec![true; blocks.len()];
@@ -152,11 +158,20 @@ fn drop_doubled_runs(blocks: Vec<Block>) -> Vec<Block> {
             i += 1;
             continue;
         };
-        let len = i - before;
-        let doubled = len >= 2
-            && blocks.get(i..i + len).is_some_and(|run| run == &blocks[before..i])
-            && blocks[i..i + len].iter().map(|b| b.text.chars().count()).sum::<usize>() >= DOUBLED_RUN_CHARS;
-        if doubled {
+        let gap = i - before;
+        let chars = |run: &[Block]| run.iter().map(|b| b.text.chars().count()).sum::<usize>();
+        let doubled = gap >= 2 && blocks.get(i..i + gap).is_some_and(|run| run == &blocks[before..i] && chars(run) >= DOUBLED_RUN_CHARS);
+        let len = if doubled {
+            gap
+        } else {
+            let same = (0..gap)
+                .take_while(|&k| blocks.get(i + k).is_some_and(|b| *b == blocks[before + k] && !matches!(b.kind, Kind::TableRow { .. })))
+                .count();
+            let run = &blocks[i..i + same];
+            let copy = same >= REPEATED_RUN_BLOCKS && chars(run) >= REPEATED_RUN_CHARS && !run.iter().any(|b| matches!(b.kind, Kind::Code { .. }));
+            if copy { same } else { 0 }
+        };
+        if len > 0 {
             keep[i..i + len].fill(false);
             // The dropped copy stays on record, so that a third copy right after it goes too.
             for (k, b) in blocks[i..i + len].iter().enumerate().skip(1) {
