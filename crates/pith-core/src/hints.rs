@@ -175,6 +175,11 @@ impl Words {
                 continue;
             }
             words.responsive |= shown_on_wide_screens(lower);
+            // A utility with an arbitrary value (Tailwind's `top-[var(--nav-height)]`) names a
+            // CSS value, not what the box is.
+            if lower.contains(&b'[') {
+                continue;
+            }
             for word in lower.split(|b| !b.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
                 words.traits |= word_traits(word);
             }

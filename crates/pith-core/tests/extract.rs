@@ -1012,6 +1012,19 @@ fn a_notice_in_a_link_filled_footer_is_not_the_content_of_an_app_shell() {
 }
 
 #[test]
+fn a_css_value_in_a_utility_class_does_not_name_the_box() {
+    // `--nav-height` is a CSS variable in a Tailwind arbitrary value, not a navigation box.
+    let page = r#"<body><main><h1>Phone 13</h1><p>A phone with a big battery and a fast charger in the box.</p>
+        <p>The display is brighter than last year's, and readable in direct sunlight at the beach.</p>
+        <p>It runs the latest system, with five years of security updates promised by the maker.</p>
+        <p>Three colours are offered: black, green and a pale blue, each with a matte glass back.</p>
+        <div class="w-full sticky top-[var(--nav-height)] h-[var(--content-height)]"><h2>Camera</h2>
+        <p>The 50MP main camera has a large sensor and optical stabilisation, so night shots stay sharp.</p></div></main></body>"#;
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("optical stabilisation"), "{text:?}");
+}
+
+#[test]
 fn popovers_are_overlays() {
     // The popover holds more prose than the short post, as an overlay may.
     let help = "<p>Tap the lock icon next to the address bar, then allow notifications for this site.</p>".repeat(3);
