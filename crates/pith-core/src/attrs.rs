@@ -49,6 +49,8 @@ pub struct Attrs<'a> {
     pub aria_hidden: bool,
     /// `aria-labelledby`: a panel named by the control that shows it (tab, accordion).
     pub labelled_by_control: bool,
+    /// `aria-controls`: the ids of the panels this control (a tab, an accordion's button) shows.
+    pub controls: Option<&'a str>,
     /// `popover`: shown over the page on demand, like a dialog.
     pub popover: bool,
 }
@@ -76,6 +78,7 @@ impl<'a> Attrs<'a> {
                 "name" => &mut a.name,
                 "datetime" => &mut a.datetime,
                 "lang" | "xml:lang" => &mut a.lang,
+                "aria-controls" => &mut a.controls,
                 "hidden" => {
                     a.hidden = true;
                     continue;

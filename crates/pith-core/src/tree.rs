@@ -19,7 +19,7 @@ use lol_html::{doctype, element, end_tag, HtmlRewriter, MemorySettings, Settings
 use std::borrow::Cow;
 use foldhash::fast::FixedState;
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 pub type NodeId = u32;
@@ -289,6 +289,8 @@ struct Builder {
     /// The words of the `class` values seen so far: most elements repeat a class of the
     /// page's, and reading one costs ~800 instructions.
     class_words: HashMap<Box<str>, hints::Words, FixedState>,
+    /// The ids that controls seen so far name in `aria-controls`: panels a click shows.
+    controlled: HashSet<Box<str>, FixedState>,
     drop_next: bool,
     meta: MetaCollector,
     noscript_html: String,
@@ -335,6 +337,7 @@ impl Builder {
             capture: Capture::None,
             opened: Opened::Nothing,
             class_words: HashMap::default(),
+            controlled: HashSet::default(),
             drop_next: false,
             meta: MetaCollector::default(),
             noscript_html: String::new(),
@@ -512,7 +515,13 @@ impl Builder {
         } else {
             0
         };
-        if hidden != 0 && !hints::shown_on_demand(attrs.id, attrs.role, attrs.labelled_by_control) {
+        // A panel that an earlier control names in `aria-controls` (an accordion's button, a
+        // tab) is shown by a click, like one `aria-labelledby` its control.
+        if let Some(ids) = attrs.controls {
+            self.controlled.extend(ids.split_ascii_whitespace().map(Box::from));
+        }
+        let controlled = || attrs.id.is_some_and(|id| self.controlled.contains(id.trim()));
+        if hidden != 0 && !hints::shown_on_demand(attrs.id, attrs.role, attrs.labelled_by_control) && !controlled() {
             flags |= hidden;
         }
         let dropped = drop_requested || matches!(tag, Tag::Payload | Tag::Head | Tag::Title);

@@ -1025,6 +1025,26 @@ fn a_css_value_in_a_utility_class_does_not_name_the_box() {
 }
 
 #[test]
+fn a_panel_a_button_controls_is_content_though_hidden_until_clicked() {
+    let panel = |i: usize, shown_by_button: bool| {
+        let controls = if shown_by_button { format!(r#" aria-controls="review-{i}""#) } else { String::new() };
+        format!(
+            r#"<h3><button aria-expanded="false"{controls}>Gear review {i}</button></h3><div id="review-{i}" aria-hidden="true">
+            <p>We slept in bag number {i} for ten nights below freezing, and its hood kept our heads warm every night.</p></div>"#
+        )
+    };
+    let page = |shown_by_button: bool| {
+        let panels: String = (0..3).map(|i| panel(i, shown_by_button)).collect();
+        format!(r#"<body><main><h1>Sleeping bags</h1><p>Choose a bag by the coldest night you expect, then by its weight and size.</p>{panels}</main></body>"#)
+    };
+    let text = text_of(page(true).as_bytes());
+    assert!(text.contains("bag number 2 for ten nights"), "{text:?}");
+    // Without a control naming it, an aria-hidden box stays out.
+    let text = text_of(page(false).as_bytes());
+    assert!(!text.contains("bag number 2 for ten nights"), "{text:?}");
+}
+
+#[test]
 fn popovers_are_overlays() {
     // The popover holds more prose than the short post, as an overlay may.
     let help = "<p>Tap the lock icon next to the address bar, then allow notifications for this site.</p>".repeat(3);
