@@ -185,7 +185,7 @@ impl PageKind {
     pub fn of(meta: &Metadata, url: Option<&str>) -> PageKind {
         if is_discussion(meta, url) {
             PageKind::Discussion
-        } else if declares_product(meta) {
+        } else if declares_product(meta) || is_item_address(url) {
             PageKind::Product
         } else if declares_article(meta) {
             PageKind::Article
@@ -202,6 +202,13 @@ fn is_discussion(meta: &Metadata, url: Option<&str>) -> bool {
     meta.json_ld_types.iter().any(|t| t == "QAPage" || t == "DiscussionForumPosting")
         || has_segment(&path, &["forum", "forums", "thread", "threads", "questions", "topic", "topics", "t", "discussion", "discussions", "community"])
         || host.starts_with("forum") || host.starts_with("community.") || host.starts_with("discuss")
+}
+
+/// Is the address one of a retailer's item pages (Amazon's `/dp/`, eBay's `/itm/`, a "product
+/// detail page" `/pdp/`), where the markup often declares nothing? (`/products/` is as often a
+/// category or a software vendor's product line.)
+fn is_item_address(url: Option<&str>) -> bool {
+    has_segment(&url.map(crate::url::path).unwrap_or_default(), &["dp", "itm", "pdp"])
 }
 
 /// Does the page's own markup (schema.org or Open Graph) say it sells one product?

@@ -1422,6 +1422,16 @@ fn a_product_pages_carousel_is_other_products() {
     assert!(other.contains("Road Runner 5"), "{other:?}");
 }
 
+#[test]
+fn a_retailers_item_address_makes_a_product_page_of_an_undeclared_one() {
+    let page = page_with_carousel("website");
+    let at = |url: &str| extract(page.as_bytes(), &Hints { url: Some(url.into()), ..Hints::default() }, &opts()).unwrap().text;
+    let item = at("https://shop.example/Trail-Runner-2/dp/B0C1234567");
+    assert!(!item.contains("Road Runner 5"), "{item:?}");
+    // `/products/` names categories and software product lines as often as items.
+    assert!(at("https://shop.example/products/trail-runner-2").contains("Road Runner 5"));
+}
+
 /// A page declared as a product, its title box showing `title_price`, and a grid of priced
 /// cards with no telling class or heading.
 fn page_with_product_grid(title_price: &str) -> String {
