@@ -269,10 +269,10 @@ pub fn from_itemprop(itemprop: &str) -> Flags {
 /// streaming server renderer sends late parts of the page as `<div hidden id="S:1">` and a
 /// script swaps them into place; an inactive tab panel (another language's code sample,
 /// a product's specifications) or a collapsed accordion panel (ARIA `region`, or any panel
-/// `labelled_by_control`: `aria-labelledby` names the button that shows it) is shown when its
-/// header is clicked.
-pub fn shown_on_demand(id: Option<&str>, role: Option<&str>, labelled_by_control: bool) -> bool {
-    labelled_by_control
+/// `tied_to_control`: its `aria-labelledby` names the button that shows it, or an earlier
+/// button's `aria-controls` names it) is shown when its header is clicked.
+pub fn shown_on_demand(id: Option<&str>, role: Option<&str>, tied_to_control: bool) -> bool {
+    tied_to_control
         || id.is_some_and(|id| id.starts_with("S:"))
         || role.is_some_and(|r| ["tabpanel", "region"].iter().any(|shown| r.trim().eq_ignore_ascii_case(shown)))
 }

@@ -515,14 +515,14 @@ impl Builder {
         } else {
             0
         };
-        // A panel that an earlier control names in `aria-controls` (an accordion's button, a
-        // tab) is shown by a click, like one `aria-labelledby` its control.
         if let Some(ids) = attrs.controls {
             self.controlled.extend(ids.split_ascii_whitespace().map(Box::from));
         }
-        let controlled = || attrs.id.is_some_and(|id| self.controlled.contains(id.trim()));
-        if hidden != 0 && !hints::shown_on_demand(attrs.id, attrs.role, attrs.labelled_by_control) && !controlled() {
-            flags |= hidden;
+        if hidden != 0 {
+            let controlled = attrs.id.is_some_and(|id| self.controlled.contains(id.trim()));
+            if !hints::shown_on_demand(attrs.id, attrs.role, attrs.labelled_by_control || controlled) {
+                flags |= hidden;
+            }
         }
         let dropped = drop_requested || matches!(tag, Tag::Payload | Tag::Head | Tag::Title);
         // A plain <span> or <b> says nothing a scorer needs: its text joins the enclosing
