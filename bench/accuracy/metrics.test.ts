@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   authorNames, bagOf, containsWithoutSnippet, containsWithSnippet, datesAgree, isNonEnglish, metaAgree, normalizeDate,
-  normalizeForSnippets, scoreSnippets, tokenize, wordPRF,
+  normalizeForSnippets, scoreSnippets, tokenize, wordPRF, wordsOnly,
 } from './metrics.js';
 
 describe('tokenize (Python re \\w+ on lower-cased str)', () => {
@@ -81,7 +81,19 @@ describe('snippets', () => {
   it('scores a page', () => {
     const s = scoreSnippets('Alpha beta gamma. Home sweet home. Menu', ['alpha beta', 'delta', '', 'gamma. ho'], ['Menu', 'Login', 'home', 'swe']);
     // 'gamma. ho' is cut mid-word and still found; 'swe' (inside "sweet") is absent as a without-snippet
-    expect(s).toEqual({ withTotal: 3, withFound: 2, withoutTotal: 4, withoutAbsent: 2 });
+    expect(s).toEqual({ withTotal: 3, withFound: 2, withFoundWords: 2, withoutTotal: 4, withoutAbsent: 2 });
+  });
+  it('counts a with-snippet written with other spacing or punctuation as found by its words only', () => {
+    const s = scoreSnippets('Only Apple makes iPhones. Seat\n\n20 H — wide', ['only apple makes iphones .', 'seat: 20 h -- wide', 'apple makes android', 'pples make'], []);
+    expect(s.withFound).toBe(0);
+    // the last two are not in the text in any spelling ('pples' starts inside a word)
+    expect(s.withFoundWords).toBe(2);
+  });
+});
+
+describe('wordsOnly', () => {
+  it('keeps letters and digits of every script, one space between runs', () => {
+    expect(wordsOnly("it's 4.5 -- 東京 ok")).toBe('it s 4 5 東京 ok');
   });
 });
 

@@ -152,6 +152,8 @@ export function containsWithoutSnippet(text: string, snippet: string): boolean {
 export interface SnippetScore {
   withTotal: number;
   withFound: number;
+  /** `with` snippets found exactly or once both sides are reduced to their words (see wordsOnly). */
+  withFoundWords: number;
   withoutTotal: number;
   withoutAbsent: number;
 }
@@ -160,14 +162,33 @@ export function scoreSnippets(extracted: string, withS: string[], withoutS: stri
   return scoreSnippetsNormalized(normalizeForSnippets(extracted), withS, withoutS);
 }
 
+const NON_WORD = /[^\p{L}\p{N}]+/gu;
+
+/**
+ * A normalised string reduced to its words, one space between them. A `with` snippet missed exactly but
+ * found this way is in the text, written with other spacing or punctuation: the gold's rendering puts a space
+ * before punctuation that follows a link ("makes iPhones ."), writes dashes as "--" or "-" and joins a label
+ * to its value with " - " or ": ", where the page has none of these.
+ */
+export function wordsOnly(normalized: string): string {
+  return normalized.replace(NON_WORD, ' ').trim();
+}
+
 /** scoreSnippets on an already normalised text. */
 export function scoreSnippetsNormalized(t: string, withS: string[], withoutS: string[]): SnippetScore {
-  let withTotal = 0, withFound = 0, withoutTotal = 0, withoutAbsent = 0;
+  let withTotal = 0, withFound = 0, withFoundWords = 0, withoutTotal = 0, withoutAbsent = 0;
+  let words: string | undefined;
   for (const s of withS) {
     const n = normalizeForSnippets(s);
     if (!n) continue;
     withTotal++;
-    if (t.includes(n)) withFound++;
+    if (t.includes(n)) {
+      withFound++;
+      withFoundWords++;
+    } else {
+      const w = wordsOnly(n);
+      if (w && ` ${(words ??= wordsOnly(t))} `.includes(` ${w}`)) withFoundWords++;
+    }
   }
   for (const s of withoutS) {
     const n = normalizeForSnippets(s);
@@ -175,7 +196,7 @@ export function scoreSnippetsNormalized(t: string, withS: string[], withoutS: st
     withoutTotal++;
     if (!containsNormalized(t, n)) withoutAbsent++;
   }
-  return { withTotal, withFound, withoutTotal, withoutAbsent };
+  return { withTotal, withFound, withFoundWords, withoutTotal, withoutAbsent };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

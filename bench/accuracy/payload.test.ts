@@ -40,7 +40,7 @@ describe('payload snippets', () => {
     const leaky = scorePage(page, { text: 'Sign in\nMain text here' });
     expect(leaky.leaks).toBe(1);
     expect(leaky.f1).toBeCloseTo(2 * (3 / 5) / (3 / 5 + 1), 12);
-    expect(leaky.snippets).toEqual({ withTotal: 1, withFound: 1, withoutTotal: 2, withoutAbsent: 1 });
+    expect(leaky.snippets).toEqual({ withTotal: 1, withFound: 1, withFoundWords: 1, withoutTotal: 2, withoutAbsent: 1 });
     expect(leaky.author).toBe(null);
     expect(leaky.date).toBe(null);
     expect(leaky.title).toEqual({ exact: false, lenient: false });

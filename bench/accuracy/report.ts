@@ -116,10 +116,11 @@ export function renderMarkdown(r: ReportInput): string {
   out.push('');
   out.push(
     table(
-      ['extractor', 'with found', 'without absent', 'payload-leak pages', ...r.types.map((t) => `${t} with/without`)],
+      ['extractor', 'with found', 'with found (words only)', 'without absent', 'payload-leak pages', ...r.types.map((t) => `${t} with/without`)],
       r.rows.map((x) => [
         x.display ?? x.label,
         pct(x.summary.snippets.withFound),
+        pct(x.summary.snippets.withFoundWords),
         pct(x.summary.snippets.withoutAbsent),
         `${x.summary.payload.leakPages} / ${x.summary.payload.pagesWithPayloadSnippets}`,
         ...r.types.map((t) => {
@@ -133,7 +134,10 @@ export function renderMarkdown(r: ReportInput): string {
   const s = r.rows[0]?.summary.snippets;
   out.push(`Micro-averaged over ${s?.withTotal ?? 0} \`with\` and ${s?.withoutTotal ?? 0} \`without\` snippets. ` +
     'Both sides NFKC, lower-cased, curly quotes straightened, whitespace runs collapsed; `with`: substring match; `without`: ' +
-    'substring match whose word-character edges must sit on word boundaries ("Home" is not in "homemade"). Payload-leak pages: pages where the output contains a `without` snippet that occurs in a ' +
+    'substring match whose word-character edges must sit on word boundaries ("Home" is not in "homemade"). ' +
+    '"With found (words only)" also counts a `with` snippet found once both sides keep only their letters and digits: the gold ' +
+    'renders links, dashes and label/value pairs with spacing and punctuation the page does not have ("makes iPhones .", ' +
+    '"--" for "—", "Seat: 20"), so part of the exact misses are in the text; the target is read on the exact column. Payload-leak pages: pages where the output contains a `without` snippet that occurs in a ' +
     '<script>/JSON blob of the HTML but not in its visible text (out of the pages that have such a snippet). ' +
     '"gold" scores the gold text itself: the ceiling of these measures.');
   out.push('');

@@ -84,11 +84,13 @@ export interface Summary extends Group {
   snippets: {
     /** share of `with` snippets found (micro average over snippets) */
     withFound: number;
+    /** share of `with` snippets found exactly or by their words only (see metrics.wordsOnly) */
+    withFoundWords: number;
     withTotal: number;
     /** share of `without` snippets absent */
     withoutAbsent: number;
     withoutTotal: number;
-    byType: Record<string, { withFound: number; withoutAbsent: number }>;
+    byType: Record<string, { withFound: number; withFoundWords: number; withoutAbsent: number }>;
   };
   payload: { pagesWithPayloadSnippets: number; payloadSnippets: number; leakPages: number; leakSnippets: number };
   meta: {
@@ -112,6 +114,15 @@ function group(scores: PageScore[]): Group {
 
 const ratio = (a: number, b: number) => (b === 0 ? NaN : a / b);
 
+/** Snippet shares micro-averaged over the snippets of the given pages. */
+function snippetShares(scores: PageScore[]) {
+  let wt = 0, wf = 0, ww = 0, ot = 0, oa = 0;
+  for (const { snippets: s } of scores) {
+    wt += s.withTotal; wf += s.withFound; ww += s.withFoundWords; ot += s.withoutTotal; oa += s.withoutAbsent;
+  }
+  return { withFound: ratio(wf, wt), withFoundWords: ratio(ww, wt), withTotal: wt, withoutAbsent: ratio(oa, ot), withoutTotal: ot };
+}
+
 export function summarize(pages: Page[], scores: PageScore[]): Summary {
   const byId = new Map(pages.map((p) => [p.id, p]));
   const types = [...new Set(pages.map((p) => p.type))].sort();
@@ -120,15 +131,12 @@ export function summarize(pages: Page[], scores: PageScore[]): Summary {
   for (const t of types) {
     const ss = scores.filter((s) => s.type === t);
     byType[t] = group(ss);
-    let wt = 0, wf = 0, ot = 0, oa = 0;
-    for (const s of ss) { wt += s.snippets.withTotal; wf += s.snippets.withFound; ot += s.snippets.withoutTotal; oa += s.snippets.withoutAbsent; }
-    snipByType[t] = { withFound: ratio(wf, wt), withoutAbsent: ratio(oa, ot) };
+    const { withFound, withFoundWords, withoutAbsent } = snippetShares(ss);
+    snipByType[t] = { withFound, withFoundWords, withoutAbsent };
   }
-  let wt = 0, wf = 0, ot = 0, oa = 0;
   let payloadPages = 0, payloadSnips = 0, leakPages = 0, leakSnips = 0;
   const meta = { title: { n: 0, agree: 0, exact: 0 }, author: { n: 0, agree: 0, exact: 0 }, date: { n: 0, agree: 0 } };
   for (const s of scores) {
-    wt += s.snippets.withTotal; wf += s.snippets.withFound; ot += s.snippets.withoutTotal; oa += s.snippets.withoutAbsent;
     const p = byId.get(s.id)!;
     if (p.payload.length) { payloadPages++; payloadSnips += p.payload.length; }
     if (s.leaks) { leakPages++; leakSnips += s.leaks; }
@@ -145,7 +153,7 @@ export function summarize(pages: Page[], scores: PageScore[]): Summary {
     holdout: group(scores.filter((s) => byId.get(s.id)!.holdout)),
     nonEnglish: group(scores.filter((s) => byId.get(s.id)!.nonEnglish)),
     english: group(scores.filter((s) => !byId.get(s.id)!.nonEnglish)),
-    snippets: { withFound: ratio(wf, wt), withTotal: wt, withoutAbsent: ratio(oa, ot), withoutTotal: ot, byType: snipByType },
+    snippets: { ...snippetShares(scores), byType: snipByType },
     payload: { pagesWithPayloadSnippets: payloadPages, payloadSnippets: payloadSnips, leakPages, leakSnippets: leakSnips },
     meta: {
       title: { n: meta.title.n, agree: ratio(meta.title.agree, meta.title.n), exact: ratio(meta.title.exact, meta.title.n) },
