@@ -177,7 +177,7 @@ export function wordsOnly(normalized: string): string {
 /** scoreSnippets on an already normalised text. */
 export function scoreSnippetsNormalized(t: string, withS: string[], withoutS: string[]): SnippetScore {
   let withTotal = 0, withFound = 0, withFoundWords = 0, withoutTotal = 0, withoutAbsent = 0;
-  let words: string | undefined;
+  let paddedWords: string | undefined;
   for (const s of withS) {
     const n = normalizeForSnippets(s);
     if (!n) continue;
@@ -187,7 +187,7 @@ export function scoreSnippetsNormalized(t: string, withS: string[], withoutS: st
       withFoundWords++;
     } else {
       const w = wordsOnly(n);
-      if (w && ` ${(words ??= wordsOnly(t))} `.includes(` ${w}`)) withFoundWords++;
+      if (w && (paddedWords ??= ` ${wordsOnly(t)} `).includes(` ${w}`)) withFoundWords++;
     }
   }
   for (const s of withoutS) {
