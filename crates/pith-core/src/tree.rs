@@ -387,8 +387,11 @@ impl Builder {
     /// Closes `names[at]` and everything opened after it, innermost first.
     fn close_names(&mut self, at: usize) {
         while self.names.len() > at {
-            if let Some(id) = self.names.pop().and_then(|n| n.id) {
-                self.close(id);
+            match self.names.pop().and_then(|n| n.id) {
+                Some(id) => self.close(id),
+                // A plain inline element ends: the text after it may need a space.
+                None if self.opened == Opened::Nothing => self.opened = Opened::Inline,
+                None => {}
             }
         }
     }
@@ -406,11 +409,6 @@ impl Builder {
             let class = source.get(o.class.0 as usize..o.class.1 as usize)?;
             code_language(class).or_else(|| highlighter_language(class))
         })
-    }
-
-    /// The children so far of the innermost open element, the one that receives content.
-    fn open_children(&self) -> &[Child] {
-        &self.pending[self.open_first_child()..]
     }
 
     /// Where the innermost open element's children start in `pending`.
@@ -559,6 +557,10 @@ impl Builder {
         if !parent_dropped && !dropped {
             if tag.is_block() {
                 self.opened = Opened::Nothing;
+            } else if tag == Tag::Img && !self.in_code() {
+                // An image stands between the texts beside it like a dropped graphic does (a
+                // rating's stars between "5 star reviews" and "Trustpilot").
+                self.opened = Opened::Control;
             }
             let id = self.nodes.len() as NodeId;
             self.nodes.push(Node { tag, parent, children: (0, 0), hints: flags, attr });
@@ -613,6 +615,9 @@ impl Builder {
         while self.stack.len() > at {
             let open = self.stack.pop().expect("stack is longer than at");
             self.open_tags.pop();
+            if !open.dropped && !open.tag.is_block() && self.opened == Opened::Nothing {
+                self.opened = Opened::Inline;
+            }
             self.close_children(&open);
             if open.dropped {
                 self.dropped_depth -= 1;
@@ -636,22 +641,17 @@ impl Builder {
     /// Shops set a brand and a product name in sibling spans that CSS lays out on two lines
     /// (`<span>Merrell</span><span>Moab 3</span>`); read as one string they make a word that is
     /// in neither ("MerrellMoab"). A lower-case letter meeting an upper-case one across an
-    /// element boundary gets a space (outside code, where `getValue` is split by highlighting).
+    /// element boundary (inline elements opening or closing, whether or not they make nodes:
+    /// `<b class=title>Diverse Clientele</b>We have`) gets a space (outside code, where
+    /// `getValue` is split by highlighting).
     fn needs_space_before(&self, raw: &str) -> bool {
-        let (Some(last), Some(&first)) = (self.last_adjacent_byte(), raw.as_bytes().first()) else { return false };
+        let (Some(&last), Some(&first)) = (self.text.as_bytes().last(), raw.as_bytes().first()) else { return false };
         last.is_ascii_lowercase() && first.is_ascii_uppercase() && !self.in_code()
     }
 
     /// Inside `<pre>` or `<code>`, where text is kept as written.
     fn in_code(&self) -> bool {
         self.open_tags.iter().any(|t| matches!(t, Tag::Pre | Tag::Code))
-    }
-
-    /// The last byte of the text that the next text continues, when no element with a node
-    /// stands between them.
-    fn last_adjacent_byte(&self) -> Option<u8> {
-        let adjacent = matches!(self.open_children().last(), Some(Child::Text(_, end)) if *end as usize == self.text.len());
-        adjacent.then(|| self.text.as_bytes().last().copied()).flatten()
     }
 
     /// Handles a text node, as written (entities not decoded).

@@ -868,6 +868,22 @@ fn a_lower_case_letter_meeting_an_upper_case_one_across_spans_gets_a_space() {
 }
 
 #[test]
+fn inline_ends_and_images_between_texts_get_a_space() {
+    // A label in a bold run that CSS sets on its own line, a link followed by an <em>, and a
+    // rating's star image between two spans: each would otherwise glue two words into one.
+    let page = br#"<body><ul><li><b class="title">Diverse Clientele</b>We support clients of all sizes, from startups to enterprises.</li>
+        <li><b>Global Partnerships</b>We built strong partnerships with clients across industries.</li></ul>
+        <h2><a href="/artist">Earth Ball</a><em>Outside Over There</em></h2>
+        <p>Our service has been rated by thousands of customers over the years, and they like it.
+        <span>5 star reviews</span><img alt="star" src="star.png"><span>Trustpilot</span></p>
+        <p>Where the letters meet lower to lower the word stays whole: a <b>re</b>view.</p></body>"#;
+    let text = text_of(page);
+    for joined in ["Diverse Clientele We support", "Global Partnerships We built", "Earth Ball Outside Over There", "5 star reviews Trustpilot", "a review."] {
+        assert!(text.contains(joined), "{joined:?} in {text:?}");
+    }
+}
+
+#[test]
 fn inactive_tab_panels_are_content() {
     let panel = |lang: &str, hidden: &str| {
         format!(r#"<div role="tabpanel" {hidden}><p>Install the {lang} client library, then call send() with the recipient's number and your message.</p></div>"#)
