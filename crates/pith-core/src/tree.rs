@@ -232,6 +232,12 @@ fn names_itemprop(start_tag: &[u8]) -> bool {
     memchr::memchr2_iter(b'i', b'I', start_tag).any(|at| start_tag[at..].get(..8).is_some_and(|w| w.eq_ignore_ascii_case(b"itemprop")))
 }
 
+/// `<sub>` and `<sup>`, whose text continues the word before it ("CO<sub>2</sub>") or
+/// after it.
+fn is_script_position(name: &str) -> bool {
+    name.eq_ignore_ascii_case("sub") || name.eq_ignore_ascii_case("sup")
+}
+
 /// A dropped element that takes room on screen between the texts around it.
 fn stands_between_texts(name: &str, attrs: &Attrs) -> bool {
     match name {
@@ -381,6 +387,9 @@ impl Builder {
         let same_name = |n: &OpenName| source.as_bytes()[n.name.start as usize..n.name.end as usize].eq_ignore_ascii_case(name.as_bytes());
         if let Some(at) = self.names.iter().rposition(same_name) {
             self.close_names(at);
+            if is_script_position(name) && self.opened == Opened::Inline {
+                self.opened = Opened::Nothing;
+            }
         }
     }
 
@@ -531,6 +540,7 @@ impl Builder {
                 Opened::CodeLines(n) => Opened::CodeLines(n.saturating_add(code_line as u8)),
                 _ if code_line => Opened::CodeLines(1),
                 Opened::Control => Opened::Control,
+                _ if is_script_position(name) => Opened::Nothing,
                 _ => Opened::Inline,
             };
             return None;
@@ -640,13 +650,17 @@ impl Builder {
 
     /// Shops set a brand and a product name in sibling spans that CSS lays out on two lines
     /// (`<span>Merrell</span><span>Moab 3</span>`); read as one string they make a word that is
-    /// in neither ("MerrellMoab"). A lower-case letter meeting an upper-case one across an
-    /// element boundary (inline elements opening or closing, whether or not they make nodes:
-    /// `<b class=title>Diverse Clientele</b>We have`) gets a space (outside code, where
-    /// `getValue` is split by highlighting).
+    /// in neither ("MerrellMoab"). Across an element boundary (inline elements opening or
+    /// closing, whether or not they make nodes: `<b class=title>Diverse Clientele</b>We have`),
+    /// a lower-case letter meeting an upper-case one, a letter meeting a digit ("Antennas" and
+    /// its count "320") and a digit meeting an upper-case letter ("€25" and "Build a Pack") get
+    /// a space; not in code, where `getValue` is split by highlighting, nor at `<sub>`/`<sup>`.
     fn needs_space_before(&self, raw: &str) -> bool {
         let (Some(&last), Some(&first)) = (self.text.as_bytes().last(), raw.as_bytes().first()) else { return false };
-        last.is_ascii_lowercase() && first.is_ascii_uppercase() && !self.in_code()
+        let meets = (last.is_ascii_lowercase() && first.is_ascii_uppercase())
+            || (last.is_ascii_alphabetic() && first.is_ascii_digit())
+            || (last.is_ascii_digit() && first.is_ascii_uppercase());
+        meets && !self.in_code()
     }
 
     /// Inside `<pre>` or `<code>`, where text is kept as written.

@@ -876,9 +876,11 @@ fn inline_ends_and_images_between_texts_get_a_space() {
         <h2><a href="/artist">Earth Ball</a><em>Outside Over There</em></h2>
         <p>Our service has been rated by thousands of customers over the years, and they like it.
         <span>5 star reviews</span><img alt="star" src="star.png"><span>Trustpilot</span></p>
-        <p>Where the letters meet lower to lower the word stays whole: a <b>re</b>view.</p></body>"#;
+        <p>Where the letters meet lower to lower the word stays whole: a <b>re</b>view.</p>
+        <ul><li><label>Antennas</label><span class="count">320</span></li><li><span class="price">&euro;25</span><span class="note">Build a Pack</span></li></ul>
+        <p>Emissions of CO<sub>2</sub> fell, as the report<sup>1</sup> shows.</p></body>"#;
     let text = text_of(page);
-    for joined in ["Diverse Clientele We support", "Global Partnerships We built", "Earth Ball Outside Over There", "5 star reviews Trustpilot", "a review."] {
+    for joined in ["Diverse Clientele We support", "Global Partnerships We built", "Earth Ball Outside Over There", "5 star reviews Trustpilot", "a review.", "Antennas 320", "€25 Build a Pack", "CO2 fell", "report1 shows"] {
         assert!(text.contains(joined), "{joined:?} in {text:?}");
     }
 }
