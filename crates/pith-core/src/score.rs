@@ -98,6 +98,11 @@ const LISTING_ITEMS_SHARE: f32 = 0.3;
 /// thread of posts (about 250 words of prose).
 const COMMENTED_TEXT_MASS: f32 = 2500.0;
 
+/// The prose mass of a post that remarks (comment boxes) can sit under (about 30 words), and
+/// of a remark (a sentence: a reaction bar or a reply count is not one).
+const POST_BODY_MASS: f32 = 250.0;
+const REMARK_MASS: f32 = 100.0;
+
 /// Below this share of the prose beside the sure boilerplate (furniture, overlays, hidden
 /// boxes) left after removing all flagged boxes, the flags are taken to be misleading.
 const MISFLAGGED_SHARE: f32 = 0.25;
@@ -301,41 +306,63 @@ struct Comments {
 
 /// Sorts the comment `boxes` into posts and comments set aside. Comments that are most of the
 /// page are its posts (forum threads, Q&A); beside an article, a product description or any
-/// long text they are set aside, and do not count toward choosing the main content.
+/// long text they are set aside, and do not count toward choosing the main content. On a Q&A
+/// page, the remarks under each post are set aside first.
 fn sort_comments(tree: &Tree, stats: &mut [Stats], boxes: Vec<NodeId>, kind: PageKind) -> Comments {
+    let remarks = if kind == PageKind::Discussion { remarks_under_posts(tree, stats, &boxes) } else { Vec::new() };
+    set_aside(tree, stats, &remarks);
+    let rest: Vec<NodeId> = boxes.iter().copied().filter(|c| !remarks.contains(c)).collect();
     let total = stats[0].mass;
-    let comment_mass: f32 = boxes.iter().map(|&c| stats[c as usize].mass).sum();
+    let comment_mass: f32 = rest.iter().map(|&c| stats[c as usize].mass).sum();
     let all_posts = comment_mass > 0.5 * total
         && match kind {
             PageKind::Discussion => true,
             PageKind::Product => false,
             PageKind::Other | PageKind::Article => total - comment_mass < COMMENTED_TEXT_MASS,
         };
-    if all_posts {
-        return Comments { posts: boxes.clone(), boxes, aside: Vec::new() };
-    }
     // In a thread, comment boxes that together hold a large share of the page are its
     // replies (one box around them all, or one box per reply beside the first post); the
     // small ones are remarks under a question or an answer.
-    let (posts, aside): (Vec<NodeId>, Vec<NodeId>) = if kind == PageKind::Discussion {
+    let (posts, mut aside): (Vec<NodeId>, Vec<NodeId>) = if all_posts {
+        (rest, Vec::new())
+    } else if kind == PageKind::Discussion {
         let parent = |c: NodeId| tree.node(c).parent;
         let mut with_siblings: HashMap<NodeId, f32> = HashMap::new();
-        for &c in &boxes {
+        for &c in &rest {
             *with_siblings.entry(parent(c)).or_default() += stats[c as usize].mass;
         }
-        boxes.iter().partition(|&&c| with_siblings[&parent(c)] >= 0.2 * total)
+        rest.iter().partition(|&&c| with_siblings[&parent(c)] >= 0.2 * total)
     } else {
-        (Vec::new(), boxes.clone())
+        (Vec::new(), rest)
     };
-    for &c in &aside {
+    set_aside(tree, stats, &aside);
+    aside.extend(remarks);
+    Comments { boxes, posts, aside }
+}
+
+/// Takes the mass of the comment boxes `aside` out of their ancestors'.
+fn set_aside(tree: &Tree, stats: &mut [Stats], aside: &[NodeId]) {
+    for &c in aside {
         let m = stats[c as usize].mass;
-        let mut p = c;
-        while p != 0 {
-            p = tree.node(p).parent;
+        for p in tree.ancestors(c) {
             stats[p as usize].mass -= m;
         }
     }
-    Comments { boxes, posts, aside }
+}
+
+/// The comment boxes of a Q&A page that are remarks under its posts: each sits beside the
+/// prose of its own post (a question, an answer), and there are several such posts. A
+/// thread's replies do not: they share one box, or one parent beside the first post.
+fn remarks_under_posts(tree: &Tree, stats: &[Stats], boxes: &[NodeId]) -> Vec<NodeId> {
+    let beside_post = |c: NodeId| {
+        let parent = tree.node(c).parent;
+        let siblings_mass: f32 = boxes.iter().filter(|&&b| tree.node(b).parent == parent).map(|&b| stats[b as usize].mass).sum();
+        stats[parent as usize].mass - siblings_mass >= POST_BODY_MASS
+    };
+    let remarks: Vec<NodeId> = boxes.iter().copied().filter(|&c| stats[c as usize].mass >= REMARK_MASS && beside_post(c)).collect();
+    let mut parents: Vec<NodeId> = remarks.iter().map(|&c| tree.node(c).parent).collect();
+    parents.dedup();
+    if parents.len() >= 2 { remarks } else { Vec::new() }
 }
 
 struct Flagged {

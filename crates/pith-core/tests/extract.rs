@@ -785,6 +785,30 @@ fn a_threads_reply_list_is_content_and_remarks_are_not() {
 }
 
 #[test]
+fn remarks_under_each_post_of_a_qa_page_are_comments_even_when_they_outweigh_the_posts() {
+    // Stack Exchange's layout: a question and its answers, each a post with its own list of
+    // remarks beside its body; here the remarks hold more text than the short answers.
+    let remark = |n: u32| format!(r#"<li class="comment"><span class="comment-copy">Remark {n}: have you tried the same build on another machine, with a clean checkout and a fresh cache?</span></li>"#);
+    let remarks = |from: u32, to: u32| -> String { format!(r#"<div class="comments"><ul>{}</ul></div>"#, (from..=to).map(remark).collect::<String>()) };
+    let post = |body: &str, comments: String| {
+        format!(r#"<div class="post"><div class="post-body"><p>{body}</p><p>{body} Nothing else changed.</p></div>{comments}</div>"#)
+    };
+    let page = format!(
+        r#"<body><div id="content"><h1>Build hangs at linking</h1>{}{}{}</div></body>"#,
+        post("My build hangs when the linker starts, on every machine of the team since the last upgrade of the toolchain.", remarks(1, 8)),
+        post("Answer one: set the linker to lld, since the default one runs out of memory on large binaries and then waits forever.", remarks(9, 10)),
+        post("Answer two: the upgrade changed the default number of parallel link jobs, which now starve each other; set it back to one.", remarks(11, 12)),
+    );
+    let hints = Hints { url: Some("https://qa.example/questions/4711/build-hangs".into()), ..Hints::default() };
+    let text = extract(page.as_bytes(), &hints, &opts()).unwrap().text;
+    assert!(text.contains("My build hangs") && text.contains("Answer one") && text.contains("Answer two"), "{text:?}");
+    assert!(!text.contains("Remark"), "{text:?}");
+    let with_comments = Options { comments: true, ..opts() };
+    let comments = extract(page.as_bytes(), &hints, &with_comments).unwrap().comments.unwrap_or_default();
+    assert!(comments.contains("Remark 1:") && comments.contains("Remark 12:"), "{comments:?}");
+}
+
+#[test]
 fn replies_in_boxes_of_their_own_beside_a_long_first_post_are_content() {
     // A first post of logs and detail, and short replies each in a box of its own, as
     // Discourse marks them (itemprop="comment"): together the replies are the thread.
