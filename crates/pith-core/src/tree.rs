@@ -398,9 +398,7 @@ impl Builder {
         while self.names.len() > at {
             match self.names.pop().and_then(|n| n.id) {
                 Some(id) => self.close(id),
-                // A plain inline element ends: the text after it may need a space.
-                None if self.opened == Opened::Nothing => self.opened = Opened::Inline,
-                None => {}
+                None => self.inline_ended(),
             }
         }
     }
@@ -625,8 +623,8 @@ impl Builder {
         while self.stack.len() > at {
             let open = self.stack.pop().expect("stack is longer than at");
             self.open_tags.pop();
-            if !open.dropped && !open.tag.is_block() && self.opened == Opened::Nothing {
-                self.opened = Opened::Inline;
+            if !open.dropped && !open.tag.is_block() {
+                self.inline_ended();
             }
             self.close_children(&open);
             if open.dropped {
@@ -661,6 +659,14 @@ impl Builder {
             || (last.is_ascii_alphabetic() && first.is_ascii_digit())
             || (last.is_ascii_digit() && first.is_ascii_uppercase());
         meets && !self.in_code()
+    }
+
+    /// An inline element ended (a plain one, or one with a node): the text after it may need a
+    /// space (see [`Builder::needs_space_before`]).
+    fn inline_ended(&mut self) {
+        if self.opened == Opened::Nothing {
+            self.opened = Opened::Inline;
+        }
     }
 
     /// Inside `<pre>` or `<code>`, where text is kept as written.
