@@ -326,12 +326,8 @@ fn sort_comments(tree: &Tree, stats: &mut [Stats], boxes: Vec<NodeId>, kind: Pag
     let (posts, mut aside): (Vec<NodeId>, Vec<NodeId>) = if all_posts {
         (rest, Vec::new())
     } else if kind == PageKind::Discussion {
-        let parent = |c: NodeId| tree.node(c).parent;
-        let mut with_siblings: HashMap<NodeId, f32> = HashMap::new();
-        for &c in &rest {
-            *with_siblings.entry(parent(c)).or_default() += stats[c as usize].mass;
-        }
-        rest.iter().partition(|&&c| with_siblings[&parent(c)] >= 0.2 * total)
+        let with_siblings = mass_by_parent(tree, stats, &rest);
+        rest.iter().partition(|&&c| with_siblings[&tree.node(c).parent] >= 0.2 * total)
     } else {
         (Vec::new(), rest)
     };
@@ -354,15 +350,23 @@ fn set_aside(tree: &Tree, stats: &mut [Stats], aside: &[NodeId]) {
 /// prose of its own post (a question, an answer), and there are several such posts. A
 /// thread's replies do not: they share one box, or one parent beside the first post.
 fn remarks_under_posts(tree: &Tree, stats: &[Stats], boxes: &[NodeId]) -> Vec<NodeId> {
-    let beside_post = |c: NodeId| {
-        let parent = tree.node(c).parent;
-        let siblings_mass: f32 = boxes.iter().filter(|&&b| tree.node(b).parent == parent).map(|&b| stats[b as usize].mass).sum();
-        stats[parent as usize].mass - siblings_mass >= POST_BODY_MASS
-    };
-    let remarks: Vec<NodeId> = boxes.iter().copied().filter(|&c| stats[c as usize].mass >= REMARK_MASS && beside_post(c)).collect();
-    let mut parents: Vec<NodeId> = remarks.iter().map(|&c| tree.node(c).parent).collect();
-    parents.dedup();
-    if parents.len() >= 2 { remarks } else { Vec::new() }
+    let with_siblings = mass_by_parent(tree, stats, boxes);
+    let beside_post = |parent: NodeId| stats[parent as usize].mass - with_siblings[&parent] >= POST_BODY_MASS;
+    let remarks: Vec<NodeId> =
+        boxes.iter().copied().filter(|&c| stats[c as usize].mass >= REMARK_MASS && beside_post(tree.node(c).parent)).collect();
+    let mut posts: Vec<NodeId> = remarks.iter().map(|&c| tree.node(c).parent).collect();
+    posts.sort_unstable();
+    posts.dedup();
+    if posts.len() >= 2 { remarks } else { Vec::new() }
+}
+
+/// The mass of the comment `boxes` summed by their parent.
+fn mass_by_parent(tree: &Tree, stats: &[Stats], boxes: &[NodeId]) -> HashMap<NodeId, f32> {
+    let mut by_parent: HashMap<NodeId, f32> = HashMap::new();
+    for &c in boxes {
+        *by_parent.entry(tree.node(c).parent).or_default() += stats[c as usize].mass;
+    }
+    by_parent
 }
 
 struct Flagged {
