@@ -38,6 +38,9 @@ pub const CAROUSEL: Flags = 1024;
 /// Inside a panel that a product page's own heading names as the product's description (see
 /// `details`): content, though shown as an overlay or in an `<aside>` sheet.
 pub const DETAILS: Flags = 2048;
+/// `role=tablist`: a row of tab labels, boilerplate, unless the box reads as prose: pages also
+/// mark an accordion of questions and answers so.
+pub const TABS: Flags = 4096;
 
 /// Every flag with its name, for `explain`.
 pub const NAMES: &[(Flags, &str)] = &[
@@ -53,6 +56,7 @@ pub const NAMES: &[(Flags, &str)] = &[
     (POSTER, "poster"),
     (CAROUSEL, "carousel"),
     (DETAILS, "details"),
+    (TABS, "tabs"),
 ];
 
 /// Word traits beyond the hint flags (which take the low 16 bits): words that say a box is no
@@ -244,7 +248,8 @@ pub fn from_role(role: &str) -> Flags {
     match role.trim().to_ascii_lowercase().as_str() {
         "main" | "article" => MAIN,
         "navigation" | "banner" | "contentinfo" | "complementary" | "search" | "menu" | "menubar"
-        | "toolbar" | "tablist" => BOILERPLATE,
+        | "toolbar" => BOILERPLATE,
+        "tablist" => TABS,
         "dialog" | "alertdialog" => OVERLAY | BOILERPLATE,
         _ => 0,
     }

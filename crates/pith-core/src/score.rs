@@ -411,7 +411,10 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         // a page wrapped whole in a form (ASP.NET) keeps it as the guard below spares it.
         let form = node.tag == Tag::Form && !product;
         let other_products = product && node.hints & hints::CAROUSEL != 0;
-        let boilerplate_box = furniture || form || other_products || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
+        let reads_as_prose = prose[id] >= PROSE_PER_CHAR * stats[id].chars as f32;
+        let tab_labels = node.hints & hints::TABS != 0 && !reads_as_prose;
+        let boilerplate_box =
+            furniture || form || other_products || tab_labels || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
         // A box that only a class word calls boilerplate, or that is only hidden, may be the
         // page's content column or a wrapper a script reveals: it stays if it holds much of
         // the prose. Overlays, furniture tags, boxes a heading names as recommendations and
@@ -429,7 +432,6 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         } else {
             0.4
         };
-        let reads_as_prose = prose[id] >= PROSE_PER_CHAR * stats[id].chars as f32;
         // Hidden prose outside the page furniture is collapsed answers and "read more" text,
         // whether or not the page marks its content.
         let collapsed_prose = !furniture

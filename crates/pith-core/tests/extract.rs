@@ -1588,3 +1588,22 @@ fn short_lines_after_the_prose_go_unless_they_are_much_of_the_text() {
     let grid = text_of(page_with_tail(&format!("<div>{cards}</div>")).as_bytes());
     assert!(grid.contains("Curved Corner Desk\n\n$ 1099 +"), "a grid of products under the intro stays: {grid:?}");
 }
+
+#[test]
+fn a_tab_list_of_labels_is_dropped_but_an_accordion_of_answers_so_marked_is_kept() {
+    // The article's own prose outweighs the answers, as a page's does.
+    let body = PARAS.repeat(3);
+    let page = article(&format!(
+        r##"{body}<ul role="tablist"><li role="tab"><button>Overview</button></li><li role="tab"><button>TABLABEL</button></li></ul>
+        <h2>Questions about vents</h2><div role="tablist">
+        <div role="tab"><a href="#a1">How hot is the water?</a></div>
+        <div class="collapse show" role="tabpanel" id="a1"><p>Water leaving a black smoker can reach 400 degrees Celsius, yet it does not boil under the pressure of the deep ocean.</p></div>
+        <div role="tab"><a href="#a2">Who lives there?</a></div>
+        <div class="collapse" role="tabpanel" id="a2"><p>Tube worms, blind shrimp and crabs live around the vents, fed by bacteria that turn sulphur into energy.</p></div>
+        </div>"##
+    ));
+    let text = text_of(page.as_bytes());
+    assert!(!text.contains("TABLABEL"), "{text:?}");
+    assert!(text.contains("Water leaving a black smoker"), "{text:?}");
+    assert!(text.contains("Tube worms, blind shrimp"), "{text:?}");
+}
