@@ -200,7 +200,7 @@ fn is_discussion(meta: &Metadata, url: Option<&str>) -> bool {
     let path = url.map(crate::url::path).unwrap_or_default();
     let host = url.map(crate::url::host).unwrap_or_default();
     meta.json_ld_types.iter().any(|t| t == "QAPage" || t == "DiscussionForumPosting")
-        || has_segment(&path, &["forum", "forums", "thread", "threads", "questions", "topic", "topics", "t", "discussion", "discussions", "community"])
+        || has_segment(&path, &["forum", "forums", "thread", "threads", "questions", "topic", "t", "discussion", "discussions", "community"])
         || host.starts_with("forum") || host.starts_with("community.") || host.starts_with("discuss")
 }
 
@@ -606,5 +606,15 @@ mod tests {
     fn counts_cjk_as_chars_do() {
         let text = "日本語のテキスト 한국어 \u{3000}\u{ff01}\u{f900}\u{fb00} é x \u{2028}\u{3040}\u{d7af}\u{d7b0}";
         assert_eq!(count_cjk(text), text.chars().filter(|c| is_cjk(*c)).count());
+    }
+
+    #[test]
+    fn reads_threads_from_their_address_but_not_topic_indexes() {
+        let kind = |url: &str| PageKind::of(&Metadata::default(), Some(url));
+        assert_eq!(kind("https://community.example.org/t/where-to-start/68911"), PageKind::Discussion);
+        assert_eq!(kind("https://example.org/forums/threads/range.3275/"), PageKind::Discussion);
+        assert_eq!(kind("https://example.org/topic/12-engine-noise"), PageKind::Discussion);
+        // Review and news sites file their articles under `/topics/<subject>/`.
+        assert_eq!(kind("https://www.example.com/topics/cool-gadgets/best-electric-scooter"), PageKind::Other);
     }
 }
