@@ -146,6 +146,22 @@ fn hiding(token: &[u8]) -> Flags {
     }
 }
 
+/// A class token that names a state of the box, not what it is: what it has or lacks
+/// (`has-sidebar`, `no-comments`, `with-ads`) or whether something is switched on
+/// (`subscription-eligible` on a product card, `sd-sharing-enabled` on a post, `menu-open` on
+/// the page's body). Its words would otherwise mark the box as the thing it mentions.
+fn names_a_state(token: &[u8]) -> bool {
+    let mut words = token.split(|b| !b.is_ascii_alphanumeric()).filter(|w| !w.is_empty());
+    let first = words.next();
+    let last = words.last();
+    last.is_some()
+        && (matches!(first, Some(b"has" | b"no" | b"with" | b"without"))
+            || matches!(
+                last,
+                Some(b"open" | b"opened" | b"closed" | b"active" | b"enabled" | b"disabled" | b"eligible" | b"expanded" | b"pinned")
+            ))
+}
+
 /// A utility class that shows the element from some screen width on (`md:block`,
 /// `lg:flex`): beside `hidden`, the element is hidden on phones only.
 fn shown_on_wide_screens(token: &[u8]) -> bool {
@@ -182,6 +198,9 @@ impl Words {
             // A utility with an arbitrary value (Tailwind's `top-[var(--nav-height)]`) names a
             // CSS value, not what the box is.
             if lower.contains(&b'[') {
+                continue;
+            }
+            if names_a_state(lower) {
                 continue;
             }
             for word in lower.split(|b| !b.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
@@ -330,6 +349,11 @@ mod tests {
         assert_eq!(from_class_and_id(Some("username username-coloured"), None), POSTER);
         assert_eq!(from_class_and_id(Some("product-grid__items"), Some("skip-to-products")), 0);
         assert_eq!(from_class_and_id(Some("sr-only md:block"), None), HIDDEN);
+        assert_eq!(from_class_and_id(Some("card product-card subscription-eligible"), None), 0);
+        assert_eq!(from_class_and_id(Some("content has-sidebar"), Some("no-comments")), 0);
+        assert_eq!(from_class_and_id(Some("menu-item menu-item--active"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("nav-open"), None), 0);
+        assert_eq!(from_class_and_id(Some("open-nav"), None), BOILERPLATE);
         assert!(style_hides("color: red; display : none"));
         assert!(!style_hides("display:block"));
     }

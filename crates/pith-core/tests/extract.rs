@@ -268,6 +268,31 @@ fn a_run_of_blocks_doubled_in_place_appears_once() {
 }
 
 #[test]
+fn a_line_said_again_right_after_itself_appears_once() {
+    // A product grid whose cards name each product three times in a row (the image link, the
+    // heading, a hidden copy) and give the price twice.
+    let card = |name: &str, price: &str| {
+        format!(
+            r#"<li class="card"><a href="/p/{name}"><p>{name}</p></a><h3>{name}</h3><p>{name}</p><p>{price}</p><p>{price}</p><p>Quick shop</p></li>"#
+        )
+    };
+    let html = format!(
+        "<body><main><h1>Coffee</h1><p>Every roast we sell, ground or whole, in bags and pods.</p><ul>{}{}{}</ul></main></body>",
+        card("Dark Roast Coffee", "$19.99"),
+        card("Vanilla Latte 12-Pack", "$47.88"),
+        card("Medium Roast Coffee", "$19.99")
+    );
+    let text = text_of(html.as_bytes());
+    assert_eq!(text.matches("Dark Roast Coffee").count(), 1, "{text:?}");
+    assert!(text.contains("Vanilla Latte 12-Pack\n\n$47.88\n\nQuick shop"), "{text:?}");
+    // Apart, the same price stays: it belongs to two products.
+    assert_eq!(text.matches("$19.99").count(), 2, "{text:?}");
+    // List items may rightly repeat: a comparison's "Yes", "Yes".
+    let list = text_of(b"<body><main><p>What each plan includes, feature by feature, for the whole team.</p><ul><li>Yes</li><li>Yes</li></ul></main></body>");
+    assert_eq!(list.matches("Yes").count(), 2, "{list:?}");
+}
+
+#[test]
 fn a_long_run_repeated_further_on_appears_once() {
     let buy_box = "<h2>Iris hemp dress</h2><p>€132.34</p><ul><li>GBP: £110.82</li><li>USD: $149.64</li><li>CAD: $206.74</li></ul><p>Size: XS, S, M, L, XL</p><p>Free shipping over €150, returns within 30 days.</p>";
     let page = format!(

@@ -126,9 +126,23 @@ fn is_asset_address(text: &str) -> bool {
         && crate::url::path(text).rsplit_once('.').is_some_and(|(_, ext)| ASSET_TYPES.contains(&ext))
 }
 
-/// Drops later verbatim repeats: of a run of blocks, then of a single paragraph.
+/// Drops later verbatim repeats: of the line just before, of a run of blocks, then of a single
+/// paragraph.
 pub fn dedupe(blocks: Vec<Block>) -> Vec<Block> {
-    drop_repeated_paragraphs(drop_doubled_runs(blocks))
+    drop_repeated_paragraphs(drop_doubled_runs(drop_echoes(blocks)))
+}
+
+/// Drops a heading or paragraph that says again exactly what the heading or paragraph right
+/// before it said: a card's title given by its image link, its heading and a hidden copy, or
+/// its price as the sale and the screen-reader price. Two such lines in a row are never two
+/// things to read. List items and table rows are left alone ("Yes" may rightly follow "Yes").
+fn drop_echoes(blocks: Vec<Block>) -> Vec<Block> {
+    let line = |b: &Block| matches!(b.kind, Kind::Heading(_) | Kind::Paragraph) && !b.text.is_empty();
+    let keep: Vec<bool> = std::iter::once(true)
+        .chain(blocks.windows(2).map(|pair| !(line(&pair[0]) && line(&pair[1]) && pair[0].text == pair[1].text)))
+        .take(blocks.len())
+        .collect();
+    retain_kept(blocks, &keep)
 }
 
 /// Characters a doubled run must hold to be dropped: a row of buttons may rightly repeat.
