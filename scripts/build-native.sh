@@ -18,11 +18,20 @@ profdata=$(command -v "llvm-profdata-$llvm" || command -v "/usr/lib/llvm-$llvm/b
 if [ "${PITH_PGO:-1}" = 0 ] || [ -z "$profdata" ]; then
   why=$([ "${PITH_PGO:-1}" = 0 ] && echo "PITH_PGO=0" || echo "no llvm-profdata for LLVM $llvm")
   echo "build-native: plain release build ($why)"
+  rm -f "$root/target/pgo/inputs" # the guided build below is no longer the one in place
   exec "${napi[@]}" --output-dir "$out"
 fi
 
 pgo=$root/target/pgo
-rm -rf "$pgo/raw" "$pgo/pith.profdata"
+# The guided build is made again only when what goes into it changed: its profile is new on every
+# run, so cargo alone would rebuild it each time.
+inputs=$( (rustc -vV; echo "$out"; find crates/pith-core crates/pith-node Cargo.toml Cargo.lock warc-samples scripts/build-native.sh \
+  -type f ! -name '*.node' -print0 | sort -z | xargs -0 sha256sum) | sha256sum | cut -d' ' -f1)
+if [ -f "$pgo/inputs" ] && [ "$(cat "$pgo/inputs")" = "$inputs" ] && ls "$out"/pith.*.node >/dev/null 2>&1; then
+  echo "build-native: profile-guided addon up to date"
+  exit 0
+fi
+rm -rf "$pgo/raw" "$pgo/pith.profdata" "$pgo/inputs"
 mkdir -p "$pgo/raw"
 echo "build-native: 1/3 instrumented build"
 RUSTFLAGS="-Cprofile-generate=$pgo/raw" CARGO_TARGET_DIR="$pgo/target" "${napi[@]}" --output-dir "$pgo"
@@ -45,3 +54,4 @@ fi
 
 echo "build-native: 3/3 release build guided by the profile"
 RUSTFLAGS="-Cprofile-use=$pgo/pith.profdata" "${napi[@]}" --output-dir "$out"
+echo "$inputs" > "$pgo/inputs"

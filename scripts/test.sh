@@ -5,5 +5,5 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 bash scripts/setup.sh
-cargo test --release -p pith-core
+cargo test --profile test-build -p pith-core
 npx vitest run
