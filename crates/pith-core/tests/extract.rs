@@ -1268,6 +1268,18 @@ fn boxes_named_as_recommendations_go() {
     let text = text_of(article(&body).as_bytes());
     assert!(!text.contains("vent crabs farm"), "{text:?}");
     assert!(text.contains("Related work on seeps"), "{text:?}");
+
+    // A thread's list of other threads, named as a forum or a Q&A site names it.
+    let thread = r#"<html><body><div class="x1"><h1>Which plane for a beginner?</h1>
+        <div class="x5"><p>I am starting out and want one hand plane that does most jobs. Which would you buy first, and why?</p></div>
+        <div class="x5"><p>A No. 5 jack plane. It flattens, it smooths well enough, and it teaches you to sharpen a blade.</p></div>
+        </div><div class="x2"><h3>Similar threads</h3>
+        <ul><li><h4><a href="/t/1">Block plane or jack plane?</a></h4><p>I keep reading that a low angle plane is better on end grain, but my old block plane tears it out every time.</p></li>
+        <li><h4><a href="/t/2">Sharpening jigs compared</a></h4><p>After a year of daily use I can say which honing guide holds a short chisel square and which does not.</p></li></ul></div>
+        </body></html>"#;
+    let text = text_of(thread.as_bytes());
+    assert!(text.contains("No. 5 jack plane"), "{text:?}");
+    assert!(!text.contains("Sharpening jigs"), "{text:?}");
 }
 
 #[test]
