@@ -75,7 +75,8 @@ What happens to each record (the end summary counts them; the counts add up to r
              sniffed as HTML) whose main content is not empty. Records with a WARC-Truncated
              header are extracted and flagged (warc_truncated: true).
   skipped    not_response (request, metadata, warcinfo, resource, conversion records),
-             revisit, not_html (other content types), empty_payload (no HTTP body).
+             revisit, not_html (other content types), http_status (a status other than 2xx:
+             redirects, errors), empty_payload (no HTTP body).
   rejected   empty (nothing left after extraction), not_accepted:<reason> (with --accept:
              too_short, no_prose, link_list, javascript_shell, consent_or_paywall, low_text_ratio),
              decode_failure (Content-Encoding that does not decode), budget_exceeded (payload over

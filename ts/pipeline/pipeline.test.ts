@@ -215,10 +215,11 @@ describe.skipIf(!SHARED_WARC)('pith extract ../shared/warc/*', () => {
     const recs = zstdLines(path.join(d, 'out.jsonl.zst')).map((l) => JSON.parse(l) as OutputRecord);
     const rej = readFileSync(path.join(d, 'rej.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
     // 16 + 16 (CC 2020-34 twins) + 29 (ClueWeb09 0.18) + 1 + 1 (CC 2024-22, jwarc) + 22 + 15 (dolma wget)
-    // + 11 (IAH wget) + 1 (ia-web-commons) + 1 + 1 (warcio) = 114 HTML responses, of which two (IAH's
-    // 301 redirects, chunked with a zero-length body) are skipped as empty_payload.
-    expect(recs.length + rej.filter((x) => x.reason !== 'truncated_input').length).toBe(112);
-    expect(r.stderr).toMatch(/empty_payload 2/);
+    // + 11 (IAH wget) + 1 (ia-web-commons) + 1 + 1 (warcio) = 114 HTML responses, of which IAH's nine
+    // redirects (two 301s with a zero-length body, seven "302 Found" stubs) are skipped as http_status.
+    expect(recs.length + rej.filter((x) => x.reason !== 'truncated_input').length).toBe(105);
+    expect(r.stderr).toMatch(/http_status 9/);
+    expect(recs.every((x) => x.http_status === null || (x.http_status >= 200 && x.http_status < 300))).toBe(true);
     const byFile = (s: string) => recs.filter((x) => x.source.file.includes(s)).length;
     expect(byFile('warc-0.18')).toBeGreaterThan(20);
     expect(byFile('iana.org-chunked')).toBe(1);

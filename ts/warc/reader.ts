@@ -62,7 +62,7 @@ export type RecordEvent =
   | { kind: 'skip'; meta: RecordMeta; reason: SkipReason }
   | { kind: 'reject'; meta: RecordMeta; reason: RejectReason; message: string };
 
-export type SkipReason = 'not_response' | 'revisit' | 'not_html' | 'empty_payload';
+export type SkipReason = 'not_response' | 'revisit' | 'not_html' | 'http_status' | 'empty_payload';
 export type RejectReason =
   | 'empty'
   | 'decode_failure'
@@ -694,6 +694,9 @@ function classify(meta: RecordMeta, block: Uint8Array, identified: string | null
   meta.contentType = ct;
   const verdict = classifyType(ct, identified);
   if (verdict === 'not_html') return { kind: 'skip', meta, reason: 'not_html' };
+  // A redirect's stub ("302 Found"), an error page or a soft "not found" is not the page a
+  // URL names; a crawl's successful fetches are its 2xx responses.
+  if (head.status !== null && (head.status < 200 || head.status > 299)) return { kind: 'skip', meta, reason: 'http_status' };
   const body = block.subarray(head.bodyOffset);
   if (body.length === 0) return { kind: 'skip', meta, reason: 'empty_payload' };
   const te = head.headers.get('transfer-encoding') ?? '';
