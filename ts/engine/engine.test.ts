@@ -103,6 +103,7 @@ const SMALL: Record<string, { html: Uint8Array; request?: string }> = {
   },
   'invalid utf-8 and NULs': { html: bytes('<html><body><p>bad ', [0xff, 0xfe, 0xc0, 0x80, 0xed, 0xa0, 0x80, 0x00, 0x00], ' bytes</p>', ARTICLE, '</body></html>') },
   'deep nesting': { html: bytes('<div>'.repeat(5000), ARTICLE, '</div>'.repeat(5000)) },
+  'nesting past the 512 levels browsers allow': { html: bytes('<blockquote>'.repeat(50000), ARTICLE, '<div>'.repeat(20000), '</p>'.repeat(20000)) },
   'script and style only': { html: bytes('<html><head><style>p{color:red}</style><script>alert("<p>x</p>")</script></head><body><script>1</script></body></html>') },
   'bad request json': { html: bytes('<p>x</p>'), request: '{"options":{"favor":"sometimes"}}' },
   'unparsable request': { html: bytes('<p>x</p>'), request: '{not json' },

@@ -179,7 +179,7 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline:
         }
         // lol-html's stack of open elements, which its end tags close by name.
         let raw_text = is_raw_text(&name) && el.namespace_uri() == HTML_NAMESPACE;
-        b.names.push(OpenName { name: name_range.start as u32..name_range.end as u32, id: opened, raw_text });
+        b.names.push(html, name_range, opened, raw_text);
         drop(b);
         // Only lol-html knows where raw text ends (script data has escapes of its own); the end
         // tag is read with the markup after it.
@@ -211,6 +211,9 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline:
     builder.catch_up(html, html.len());
     Ok(builder.finish())
 }
+
+/// How deep elements nest in the tree (see [`Builder::open`]).
+const MAX_DEPTH: usize = 512;
 
 /// What opened since the last text (see [`Builder::text`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -306,7 +309,7 @@ struct Builder {
     at: usize,
     /// lol-html's stack of open elements: every element that can have content, plain inline
     /// ones included, as its end tags find them (by name, the innermost of that name).
-    names: Vec<OpenName>,
+    names: OpenNames,
     /// The end tag of the raw text element open, once lol-html has found it.
     raw_text_end: Option<std::ops::Range<usize>>,
 }
@@ -319,6 +322,56 @@ struct OpenName {
     id: Option<NodeId>,
     /// Its text is raw text (scripts, styles, `<title>`...), which ends only at its own end tag.
     raw_text: bool,
+    /// Its name's bucket in [`OpenNames::deep_in_bucket`], when it is counted there.
+    bucket: Option<u8>,
+}
+
+/// lol-html's stack of open elements. Below [`OpenNames::COUNTED_FROM`] an end tag's element is
+/// found by reading the stack; the elements above it are also counted in 64 buckets of names, so
+/// that an end tag whose bucket is empty reads only the part below. (An end tag matching no open
+/// element, `</p>` after thousands of unclosed `<div>`s, read the whole stack each time: 80,000
+/// of them took 10 s.) Real pages stay below it, and pay nothing for the counts.
+struct OpenNames {
+    stack: Vec<OpenName>,
+    deep_in_bucket: [u32; 64],
+}
+
+impl OpenNames {
+    const COUNTED_FROM: usize = 256;
+
+    fn new() -> OpenNames {
+        OpenNames { stack: Vec::new(), deep_in_bucket: [0; 64] }
+    }
+
+    /// A name's bucket: its length and its first and last letters, any case.
+    fn bucket(name: &[u8]) -> u8 {
+        let (first, last) = (name.first().copied().unwrap_or(0), name.last().copied().unwrap_or(0));
+        ((name.len() as u32 * 13 + (first | 0x20) as u32 * 7 + (last | 0x20) as u32) % 64) as u8
+    }
+
+    fn push(&mut self, source: &str, name: std::ops::Range<usize>, id: Option<NodeId>, raw_text: bool) {
+        let bucket = (self.stack.len() >= Self::COUNTED_FROM).then(|| Self::bucket(&source.as_bytes()[name.clone()]));
+        if let Some(b) = bucket {
+            self.deep_in_bucket[b as usize] += 1;
+        }
+        self.stack.push(OpenName { name: name.start as u32..name.end as u32, id, raw_text, bucket });
+    }
+
+    fn pop(&mut self) -> Option<OpenName> {
+        let open = self.stack.pop()?;
+        if let Some(b) = open.bucket {
+            self.deep_in_bucket[b as usize] -= 1;
+        }
+        Some(open)
+    }
+
+    /// Where the innermost open element named `name` is on the stack.
+    fn innermost(&self, source: &str, name: &str) -> Option<usize> {
+        let deep = self.stack.len() > Self::COUNTED_FROM && self.deep_in_bucket[Self::bucket(name.as_bytes()) as usize] > 0;
+        let candidates = if deep { &self.stack[..] } else { &self.stack[..self.stack.len().min(Self::COUNTED_FROM)] };
+        let same_name = |n: &OpenName| source.as_bytes()[n.name.start as usize..n.name.end as usize].eq_ignore_ascii_case(name.as_bytes());
+        candidates.iter().rposition(same_name)
+    }
 }
 
 const HTML_NAMESPACE: &str = "http://www.w3.org/1999/xhtml";
@@ -349,7 +402,7 @@ impl Builder {
             noscript_html: String::new(),
             payload_bytes: 0,
             at: 0,
-            names: Vec::new(),
+            names: OpenNames::new(),
             raw_text_end: None,
         }
     }
@@ -361,14 +414,14 @@ impl Builder {
             if end.start > self.at {
                 self.text(&source[self.at..end.start]);
             }
-            self.close_names(self.names.len() - 1);
+            self.close_names(self.names.stack.len() - 1);
             self.at = end.end;
         }
         if self.at >= until {
             return;
         }
         // Raw text whose end tag never came runs to the end of the document.
-        if self.names.last().is_some_and(|n| n.raw_text) {
+        if self.names.stack.last().is_some_and(|n| n.raw_text) {
             self.text(&source[self.at..until]);
         } else {
             for piece in Between::new(source, self.at, until) {
@@ -384,8 +437,7 @@ impl Builder {
     /// An end tag closes the innermost open element of its name and all inside it, as
     /// lol-html's end tags do; it closes nothing when none is open.
     fn end_tag(&mut self, source: &str, name: &str) {
-        let same_name = |n: &OpenName| source.as_bytes()[n.name.start as usize..n.name.end as usize].eq_ignore_ascii_case(name.as_bytes());
-        if let Some(at) = self.names.iter().rposition(same_name) {
+        if let Some(at) = self.names.innermost(source, name) {
             self.close_names(at);
             if is_script_position(name) && self.opened == Opened::Inline {
                 self.opened = Opened::Nothing;
@@ -395,7 +447,7 @@ impl Builder {
 
     /// Closes `names[at]` and everything opened after it, innermost first.
     fn close_names(&mut self, at: usize) {
-        while self.names.len() > at {
+        while self.names.stack.len() > at {
             match self.names.pop().and_then(|n| n.id) {
                 Some(id) => self.close(id),
                 None => self.inline_ended(),
@@ -484,6 +536,15 @@ impl Builder {
             }
         }
         let drop_requested = std::mem::take(&mut self.drop_next);
+        // Browsers nest elements at most 512 deep (Blink's parser attaches deeper ones to the
+        // 512th). Deeper ones pass through here like plain inline elements, no node and no stack
+        // entry, their text joining the deepest element's: no real page nests so deep, and the
+        // cap bounds every scan of the stack per element and every walk down the tree (a page of
+        // 50,000 nested <blockquote>s overflowed the thread's stack). Script and title content
+        // is still dropped.
+        if self.stack.len() >= MAX_DEPTH && !matches!(tag, Tag::Payload | Tag::Title) {
+            return None;
+        }
         let attrs = Attrs::read(el, source);
         self.meta.element(name, &attrs);
         let capture = match tag {

@@ -154,6 +154,27 @@ fn markdown_escapes_syntax_at_the_start_of_every_line_of_a_paragraph() {
 }
 
 #[test]
+fn nesting_deeper_than_browsers_allow_is_flattened() {
+    // Elements nest at most 512 deep, as in browsers: 50,000 nested quotes overflowed the
+    // thread's stack, which takes the whole process down.
+    let quotes = format!("<body>{}<p>Deep inside, a paragraph of prose that is the page.</p></body>", "<blockquote>".repeat(50_000));
+    let r = extract(quotes.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert!(r.text.contains("Deep inside, a paragraph"), "{:?}", r.text);
+    assert!(r.markdown.unwrap().contains("> Deep inside"));
+    // End tags matching no open element, after as many open ones: each read the whole stack
+    // (80,000 took 10 s). A complexity guard with a wide margin, not a speed target.
+    let unmatched = format!(
+        "<body><p>Before the storm of tags, a sentence of prose.</p>{}{}<p>After it, another.</p></body>",
+        "<div>".repeat(80_000),
+        "</p>".repeat(80_000)
+    );
+    let start = std::time::Instant::now();
+    let text = text_of(unmatched.as_bytes());
+    assert!(start.elapsed() < std::time::Duration::from_secs(3), "{:?}", start.elapsed());
+    assert!(text.contains("After it, another."), "{text:?}");
+}
+
+#[test]
 fn deeply_nested_quotes_keep_their_depth_in_markdown() {
     // 300 levels: a depth counter of one byte wrapped to 44 here (and panicked in debug builds).
     let html = format!(
