@@ -150,11 +150,9 @@ fn hiding(token: &[u8]) -> Flags {
 /// (`has-sidebar`, `no-comments`, `with-ads`) or whether something is switched on
 /// (`subscription-eligible` on a product card, `sd-sharing-enabled` on a post, `menu-open` on
 /// the page's body). Its words would otherwise mark the box as the thing it mentions.
-fn names_a_state(token: &[u8]) -> bool {
-    let mut words = token.split(|b| !b.is_ascii_alphanumeric()).filter(|w| !w.is_empty());
-    let first = words.next();
-    let last = words.last();
-    last.is_some()
+fn names_a_state(first: Option<&[u8]>, last: Option<&[u8]>) -> bool {
+    // One word is a name, not a state ("open" alone says nothing either way).
+    first.is_some_and(|f| last.is_some_and(|l| !std::ptr::eq(f, l)))
         && (matches!(first, Some(b"has" | b"no" | b"with" | b"without"))
             || matches!(
                 last,
@@ -200,11 +198,14 @@ impl Words {
             if lower.contains(&b'[') {
                 continue;
             }
-            if names_a_state(lower) {
-                continue;
-            }
+            let (mut traits, mut first, mut last) = (0, None, None);
             for word in lower.split(|b| !b.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
-                words.traits |= word_traits(word);
+                traits |= word_traits(word);
+                first = first.or(Some(word));
+                last = Some(word);
+            }
+            if !names_a_state(first, last) {
+                words.traits |= traits;
             }
         }
         words
