@@ -12,17 +12,17 @@ cd "$root"
 napi=(npx napi build --platform --release --no-js --manifest-path crates/pith-node/Cargo.toml
       --package-json-path crates/pith-node/package.json)
 out=${PITH_NATIVE_OUT:-crates/pith-node}
+pgo=$root/target/pgo
 
 llvm=$(rustc -vV | sed -n 's/^LLVM version: \([0-9]*\).*/\1/p')
 profdata=$(command -v "llvm-profdata-$llvm" || command -v "/usr/lib/llvm-$llvm/bin/llvm-profdata" || true)
 if [ "${PITH_PGO:-1}" = 0 ] || [ -z "$profdata" ]; then
   why=$([ "${PITH_PGO:-1}" = 0 ] && echo "PITH_PGO=0" || echo "no llvm-profdata for LLVM $llvm")
   echo "build-native: plain release build ($why)"
-  rm -f "$root/target/pgo/inputs" # the guided build below is no longer the one in place
+  rm -f "$pgo/inputs" # the guided build below is no longer the one in place
   exec "${napi[@]}" --output-dir "$out"
 fi
 
-pgo=$root/target/pgo
 # The guided build is made again only when what goes into it changed: its profile is new on every
 # run, so cargo alone would rebuild it each time.
 inputs=$( (rustc -vV; echo "$out"; find crates/pith-core crates/pith-node Cargo.toml Cargo.lock warc-samples scripts/build-native.sh \
