@@ -7,7 +7,8 @@
 // 2. warm-up on the first --warmup pages (default 100), untimed;
 // 3. --runs R timed passes (default 3) over all pages on the main thread, one page after the other:
 //    extractRaw(bytes, request, engine) + JSON.parse of the response (what extractHtml does), request =
-//    {"hints":{"url":..,"contentType":"text/html; charset=utf-8"}} (default options: balanced, text only);
+//    {"hints":{"url":..,"contentType":"text/html; charset=utf-8"},"options":{"markdown":false}} (balanced, text
+//    only: what `pith extract` writes by default and what the peers give);
 //    wall clock around the pass, user+sys CPU of the pass, and the time of every call;
 // 4. writes bench/.cache/peers/pith-<engine>.summary.json (the peer summary format, plus size_buckets and
 //    scaling) and bench/.cache/pith/pith-<engine>.jsonl (first timed pass: id, text, title, author, date) and
@@ -138,7 +139,9 @@ function loadPages(a: Args) {
   const files = JSON.parse(fs.readFileSync(path.join(a.data, 'metadata.json'), 'utf8')).files as Record<string, { url?: string }>;
   return pageIds(a, files).map((id) => {
     const bytes = new Uint8Array(zlib.gunzipSync(fs.readFileSync(path.join(a.data, 'html', `${id}.html.gz`))));
-    const request = JSON.stringify({ hints: { url: files[id]?.url ?? null, contentType: 'text/html; charset=utf-8' } });
+    // Text only, as the peers give and as `pith extract` writes by default: the library API's
+    // default also renders Markdown.
+    const request = JSON.stringify({ hints: { url: files[id]?.url ?? null, contentType: 'text/html; charset=utf-8' }, options: { markdown: false } });
     return { id, bytes, request };
   });
 }
@@ -308,7 +311,7 @@ function runOne(a: Args) {
   const pps = runs.map((r) => r.pages_per_s), mbs = runs.map((r) => r.mb_per_s);
   const summary = {
     name, version,
-    library: `pith ${engine} engine: extractRaw(bytes, {"hints":{url,contentType}}, '${engine}') + JSON.parse of the response (default options, text only)`,
+    library: `pith ${engine} engine: extractRaw(bytes, {"hints":{url,contentType},"options":{"markdown":false}}, '${engine}') + JSON.parse of the response (default options but markdown: false: text only, as pith extract's default)`,
     language: `node ${process.version}`,
     input: 'bytes', pages: pages.length, bytes: totalBytes, warmup_pages: warm, runs,
     median_pages_per_s: median(pps), min: Math.min(...pps), max: Math.max(...pps),
