@@ -2,10 +2,6 @@
 //! extracts each once with default options and prints pages, bytes and seconds. The loading
 //! is kept apart so a profiler's report of the extraction is not mixed with gunzip.
 
-/// The native addon's allocator (crates/pith-node), so the profile counts what ships.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() {
     let mut args = std::env::args().skip(1);
     let dir = args.next().expect("usage: pith-profile DIR [N]");

@@ -8,11 +8,6 @@ mod inflate;
 use napi::bindgen_prelude::{Buffer, Uint8Array};
 use napi_derive::napi;
 
-/// The core allocates a tree, its text and its output per record, and lol-html a token per tag:
-/// mimalloc's thread-local free lists serve these small, short-lived blocks faster than glibc's.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// `extract(html, requestJson) -> responseJson`.
 /// `html` is a Buffer or Uint8Array; `request` is the JSON `Request` (`{"hints":..,"options":..}`).
 /// Never throws for extraction failures: they come back as `{"ok":false,"error":{..}}`.
