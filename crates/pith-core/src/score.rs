@@ -166,7 +166,7 @@ fn count_text(text: &str) -> (u32, u32) {
             i += CHUNK;
             continue;
         }
-        // A chunk holding a non-ASCII byte, or the tail: each byte is looked at once here.
+        // A chunk holding a non-ASCII byte, or the tail: a character at a time up to its end.
         let stop = (i + CHUNK).min(bytes.len());
         while i < stop {
             let class = ASCII_CLASS[bytes[i] as usize];
@@ -190,14 +190,24 @@ fn count_text(text: &str) -> (u32, u32) {
 /// Bytes [`count_text`] counts at once.
 const CHUNK: usize = 32;
 
-/// [`count_text`] of a chunk of ASCII: the same classes as `ASCII_CLASS`, without branches.
+/// [`count_text`] of a chunk of ASCII, without branches.
 fn count_ascii_chunk(chunk: &[u8; CHUNK]) -> (u32, u32) {
     let (mut space, mut punct) = (0u8, 0u8);
     for &b in chunk {
-        space += u8::from(b == b' ' || b.wrapping_sub(b'\t') <= b'\r' - b'\t');
-        punct += u8::from(matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?'));
+        space += u8::from(is_ascii_space(b));
+        punct += u8::from(is_ascii_punct(b));
     }
     (CHUNK as u32 - u32::from(space), u32::from(punct))
+}
+
+/// `char::is_whitespace` for ASCII.
+const fn is_ascii_space(b: u8) -> bool {
+    b == b' ' || b.wrapping_sub(b'\t') <= b'\r' - b'\t'
+}
+
+/// [`is_punct`] for ASCII.
+const fn is_ascii_punct(b: u8) -> bool {
+    matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?')
 }
 
 /// ASCII_CLASS: a character that is not whitespace; with PUNCT, sentence punctuation too.
@@ -209,10 +219,12 @@ const ASCII_CLASS: [u8; 256] = {
     let mut table = [NOT_ASCII; 256];
     let mut b = 0;
     while b < 128 {
-        table[b] = match b as u8 {
-            b'\t'..=b'\r' | b' ' => 0, // char::is_whitespace for ASCII
-            b'.' | b',' | b';' | b':' | b'!' | b'?' => CHAR | PUNCT,
-            _ => CHAR,
+        table[b] = if is_ascii_space(b as u8) {
+            0
+        } else if is_ascii_punct(b as u8) {
+            CHAR | PUNCT
+        } else {
+            CHAR
         };
         b += 1;
     }
