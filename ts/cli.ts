@@ -78,7 +78,8 @@ What happens to each record (the end summary counts them; the counts add up to r
              revisit, not_html (other content types), http_status (a status other than 2xx:
              redirects, errors), empty_payload (no HTTP body).
   rejected   empty (nothing left after extraction), not_accepted:<reason> (with --accept:
-             too_short, no_prose, link_list, javascript_shell, consent_or_paywall, low_text_ratio),
+             too_short, no_prose, link_list, javascript_shell, consent_or_paywall, low_text_ratio,
+             error_page),
              decode_failure (Content-Encoding that does not decode), budget_exceeded (payload over
              32 MiB, record over 64 MiB, over the parser's memory or over --timeout), core_error
              (the extractor failed), truncated_input (the file ends inside the record),

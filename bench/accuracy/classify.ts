@@ -1,9 +1,9 @@
 // Page type accuracy and acceptance of pith's verdicts against the dev set's gold page types.
 //
 // pith labels every page (article|forum|product|collection|listing|documentation|service|other) and accepts or rejects
-// it (reject_reason too_short|no_prose|link_list|javascript_shell|consent_or_paywall|low_text_ratio|empty). The gold
-// labels (metadata.json `page_type`) use the first seven; `other` is never a gold label, so a page pith calls `other`
-// always counts as wrong.
+// it (reject_reason too_short|no_prose|link_list|javascript_shell|consent_or_paywall|low_text_ratio|error_page|empty).
+// The gold labels (metadata.json `page_type`) use the first seven; `other` is never a gold label, so a page pith calls
+// `other` always counts as wrong.
 
 /** The labels in the order tables use; labels seen outside this list are appended, sorted. */
 export const PAGE_TYPES = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service', 'other'];

@@ -76,7 +76,8 @@ export type RejectReason =
   | 'link_list'
   | 'javascript_shell'
   | 'consent_or_paywall'
-  | 'low_text_ratio';
+  | 'low_text_ratio'
+  | 'error_page';
 
 /** api.rs `Extraction`, as serialized (snake_case). */
 export interface Extraction {

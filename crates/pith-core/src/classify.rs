@@ -30,6 +30,9 @@ pub enum RejectReason {
     JavascriptShell,
     ConsentOrPaywall,
     LowTextRatio,
+    /// The page says it is an error: a missing page served with status 200 ("soft 404"), an
+    /// access-denied or server-error page.
+    ErrorPage,
 }
 
 /// What the page shows, counted once from the tree and the extracted text.
@@ -491,8 +494,56 @@ fn consent_phrases(text: &str) -> usize {
     CONSENT_PHRASES.iter().filter(|p| lower.contains(*p)).count()
 }
 
+/// An error page's own name for itself, lower case: in its title or its text's first line.
+/// (Titles of a number and error words, "Error 404", are ERROR_WORDS'.)
+const ERROR_PHRASES: &[&str] = &[
+    "page not found", "file not found", "page cannot be found",
+    "page could not be found", "page can't be found", "page does not exist", "page doesn't exist",
+    "page no longer exists", "page is no longer available", "403 forbidden", "access denied",
+    "internal server error", "service unavailable", "seite nicht gefunden", "seite wurde nicht gefunden",
+    "page introuvable", "page non trouvée", "página no encontrada", "pagina non trovata", "página não encontrada",
+    "pagina niet gevonden", "страница не найдена", "nie znaleziono strony", "sayfa bulunamadı", "页面不存在",
+    "页面地址不存在", "网页不存在", "页面未找到", "找不到页面", "找不到网页", "頁面不存在", "找不到頁面",
+    "ページが見つかりません", "페이지를 찾을 수 없습니다",
+];
+
+/// Longest text an error page has, in words: its apology, a search box's label and a few
+/// suggested links. An article about HTTP errors is longer.
+const ERROR_PAGE_MAX_WORDS: usize = 200;
+
+/// Words of an error page's title besides its number: "404", "Error 404", "Oops! 404 - Page".
+const ERROR_WORDS: &[&str] = &["404", "error", "not", "found", "page", "oops", "sorry", "file", "http"];
+
+/// Whether the title or the text's first line names the page an error ("Page not found",
+/// "404 - Example", "页面不存在"). Only a short part of either counts: the title cut at its
+/// separators, a first line that reads as a heading; "Why 404 errors hurt your site" or
+/// "Peugeot 404" do not.
+fn names_an_error(title: Option<&str>, text: &str) -> bool {
+    let first_line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let title_parts = title.unwrap_or("").split(['|', '-', '\u{2013}', '\u{2014}', ':', '\u{b7}', '\u{bb}', '/']);
+    let says_error = |part: &str, max_words: usize| {
+        let lower = part.to_lowercase();
+        let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+        words.len() <= max_words && ERROR_PHRASES.iter().any(|p| lower.contains(p))
+            || words.contains(&"404") && words.iter().all(|w| ERROR_WORDS.contains(w))
+    };
+    title_parts.into_iter().any(|part| says_error(part, 6)) || says_error(first_line, 12)
+}
+
 /// Whether the text is worth keeping, and why not.
-pub fn verdict(text: &str, html_bytes: usize, page_type: PageType, s: &Signals, scripts_bytes: usize) -> Option<RejectReason> {
+pub fn verdict(
+    text: &str,
+    title: Option<&str>,
+    html_bytes: usize,
+    page_type: PageType,
+    s: &Signals,
+    scripts_bytes: usize,
+) -> Option<RejectReason> {
+    // Checked on short texts only: lower-casing costs (see consent_phrases). Documentation
+    // about an HTTP status ("404 Not Found - HTTP") is short too, and is content.
+    if s.chars > 0 && s.words < ERROR_PAGE_MAX_WORDS && page_type != PageType::Documentation && names_an_error(title, text) {
+        return Some(RejectReason::ErrorPage);
+    }
     if s.chars == 0 {
         return Some(if scripts_bytes > html_bytes / 3 {
             RejectReason::JavascriptShell
@@ -579,12 +630,25 @@ mod tests {
     }
 
     #[test]
+    fn error_titles() {
+        let error = |title: &str| names_an_error(Some(title), "Some text");
+        for title in ["404", "Error 404 - Example", "Oops! 404", "Page Not Found | Site", "Seite nicht gefunden \u{2013} Beispiel", "Access Denied"] {
+            assert!(error(title), "{title}");
+        }
+        for title in ["Peugeot 404 for sale", "Why 404 errors hurt your site", "Lost and found: a memoir", "Example News"] {
+            assert!(!error(title), "{title}");
+        }
+        assert!(names_an_error(None, "\nSorry, this page does not exist.\nTry the search box."));
+        assert!(!names_an_error(None, "The page does not exist yet, the committee said on Tuesday, but the plans for it are ready."));
+    }
+
+    #[test]
     fn a_listing_without_links_is_not_a_link_list() {
         let text = "word ".repeat(300);
         let mut s = Signals { chars: text.len(), words: 300, ..Signals::default() };
-        assert_eq!(verdict(&text, 20_000, PageType::Listing, &s, 0), None);
+        assert_eq!(verdict(&text, None, 20_000, PageType::Listing, &s, 0), None);
         s.headline_links = 12;
-        assert_eq!(verdict(&text, 20_000, PageType::Listing, &s, 0), Some(RejectReason::LinkList));
+        assert_eq!(verdict(&text, None, 20_000, PageType::Listing, &s, 0), Some(RejectReason::LinkList));
     }
 
     #[test]

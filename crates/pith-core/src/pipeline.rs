@@ -64,7 +64,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     let text = nfc(rendered.text);
     let signals = classify::Signals::measure(tree, selection, &text);
     let page_type = classify::page_type(&meta, hints.url.as_deref(), kind, &signals);
-    let reject_reason = classify::verdict(&text, html.len(), page_type, &signals, tree.payload_bytes);
+    let reject_reason = classify::verdict(&text, meta.title.as_deref(), html.len(), page_type, &signals, tree.payload_bytes);
     let (language, language_confidence) = language::detect(&text, meta.html_lang.as_deref());
     let text_bytes = text.len();
     Ok(Extraction {

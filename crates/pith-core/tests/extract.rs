@@ -735,6 +735,30 @@ mod verdicts {
     }
 
     #[test]
+    fn error_page() {
+        // A missing page served with status 200, named so by its title ...
+        let soft_404 = "<head><title>Page Not Found | Example News</title></head><body><nav><a href=/>Home</a></nav><main>\
+            <h1>Oops!</h1><p>Sorry, the page you are looking for has moved or no longer exists. Try the search box, or go \
+            back to the home page and keep reading from there.</p></main></body>";
+        assert_eq!(reason(soft_404), Some(RejectReason::ErrorPage));
+        // ... or by the first line of its text, in any of the languages listed.
+        let chinese = "<head><title>示例网</title></head><body><div><h1>抱歉，页面不存在</h1>\
+            <p>很抱歉，当您看到这个页面的时候，说明您访问的地址有错误或者页面已经被删除了。请返回首页继续浏览本站的其他内容。</p></div></body>";
+        assert_eq!(reason(chinese), Some(RejectReason::ErrorPage));
+    }
+
+    #[test]
+    fn pages_that_only_mention_an_error_pass() {
+        // "404" alone is a number (a model, a year of a code), not an error page.
+        assert_eq!(reason(&format!("<head><title>Peugeot 404 wagon, restored</title></head><body><article>{ARTICLE}</article>")), None);
+        // Nor is an article about HTTP errors.
+        let about = "<head><title>Why 404 errors hurt your site</title></head><body><article><h1>Broken links</h1>\
+            <p>A link to a page that has moved leads readers to an error instead of the answer they wanted.</p>\
+            <p>Search engines notice such dead ends, and a site full of them slowly loses its place in the results.</p></article>";
+        assert_eq!(reason(about), None);
+    }
+
+    #[test]
     fn low_text_ratio() {
         let filler = format!("<div class=x style='color:red'>{}</div>", "<span class=a></span>".repeat(20_000));
         let page = format!("<body><article>{ARTICLE}</article>{filler}</body>");
