@@ -567,9 +567,12 @@ pub fn verdict(
         return Some(RejectReason::ConsentOrPaywall);
     }
     // A listing without prose is a link list, if it shows links at all: listing-like text
-    // without any is a page the score table misread.
+    // without any is a page the score table misread. Text mostly of links is one too on a
+    // listing (teasers with summaries), and on any page without prose; a product or a
+    // document with a paragraph of its own keeps it, however many links surround it.
+    let listing = matches!(page_type, PageType::Listing | PageType::Collection);
     let shows_links = s.cards + s.headline_links > 0 || s.link_density >= 0.1;
-    if matches!(page_type, PageType::Listing | PageType::Collection) && s.prose_blocks == 0 && shows_links || s.link_density > 0.6 {
+    if listing && s.prose_blocks == 0 && shows_links || s.link_density > 0.6 && (listing || s.prose_blocks == 0) {
         return Some(RejectReason::LinkList);
     }
     if s.prose_blocks == 0 && !matches!(page_type, PageType::Product | PageType::Documentation | PageType::Forum) && s.words < 150 {
@@ -648,6 +651,21 @@ mod tests {
         let mut s = Signals { chars: text.len(), words: 300, ..Signals::default() };
         assert_eq!(verdict(&text, None, 20_000, PageType::Listing, &s, 0), None);
         s.headline_links = 12;
+        assert_eq!(verdict(&text, None, 20_000, PageType::Listing, &s, 0), Some(RejectReason::LinkList));
+    }
+
+    #[test]
+    fn text_mostly_of_links_is_a_link_list_unless_a_page_of_one_thing_has_prose() {
+        let text = "word ".repeat(300);
+        let mut s = Signals { chars: text.len(), words: 300, link_density: 0.7, ..Signals::default() };
+        for page_type in [PageType::Product, PageType::Article, PageType::Listing] {
+            assert_eq!(verdict(&text, None, 20_000, page_type, &s, 0), Some(RejectReason::LinkList));
+        }
+        // A product's description or a reference list's introduction, among many links.
+        s.prose_blocks = 1;
+        assert_eq!(verdict(&text, None, 20_000, PageType::Product, &s, 0), None);
+        assert_eq!(verdict(&text, None, 20_000, PageType::Documentation, &s, 0), None);
+        // Teasers with summaries are still a listing.
         assert_eq!(verdict(&text, None, 20_000, PageType::Listing, &s, 0), Some(RejectReason::LinkList));
     }
 
