@@ -9,8 +9,9 @@ Writes, byte-for-byte deterministically (fixed UUIDs, dates, gzip mtime 0):
   warc-samples/html/               two of the pages as plain HTML files (.html and .html.gz).
   warc-samples/gold/NAME.txt       the main content of each page, as a reader would want it.
   warc-samples/gold/manifest.json  per record: name, id, url, the outcome pith must give
-                                   (extracted / skipped:REASON / rejected:REASON), and `with` / `without`
-                                   snippets the extracted text must contain / must not contain.
+                                   (extracted / skipped:REASON / rejected:REASON; for some extracted ones
+                                   the core's reject_reason), and `with` / `without` snippets the
+                                   extracted text must contain / must not contain.
 
 Pages (each exercises something): a news article with nav, cookie banner, related box, comments and
 footer; a post whose article also sits in Next.js __NEXT_DATA__ hydration JSON; a listing page (its
@@ -18,7 +19,8 @@ record flagged WARC-Truncated and cut mid-item); an empty JavaScript shell; a wi
 no charset anywhere (and LF-only HTTP headers); a Shift_JIS page declaring its charset in a meta tag;
 a UTF-8 page with UTF-8-read-as-latin-1 mojibake; malformed HTML; a data table served with no
 Content-Type (sniffed); a code block served chunked and gzip Content-Encoded; a JSON response
-(not HTML); a revisit record. Only the Python standard library is used.
+(not HTML); a "page not found" served with status 200 (extracted, not accepted: error_page); a
+revisit record. Only the Python standard library is used.
 """
 import gzip
 import hashlib
@@ -348,6 +350,14 @@ CODE_HTML = """<!DOCTYPE html>
 """
 CODE_GOLD = "Counting lines with pathlib\n\n" + CODE_INTRO + "\n\n" + CODE + "\n\n" + CODE_OUTRO
 
+SOFT404_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page not found | Riverton Gazette</title></head><body>
+<header><a href="/">Riverton Gazette</a> <nav><a href="/news">News</a> <a href="/sport">Sport</a> <a href="/weather">Weather</a></nav></header>
+<main><h1>Sorry, we can&rsquo;t find that page</h1>
+<p>The story you were looking for may have been moved, renamed or archived. Try searching for it, or start again from the home page.</p>
+<form action="/search"><input name="q" placeholder="Search the Gazette"><button>Search</button></form></main>
+<footer><p>&copy; 2026 Riverton Gazette. All rights reserved.</p></footer></body></html>"""
+SOFT404_GOLD = "Sorry, we can\u2019t find that page\n\nThe story you were looking for may have been moved, renamed or archived. Try searching for it, or start again from the home page."
+
 JSON_BODY = json.dumps({"status": "ok", "items": [{"id": 1, "name": "widget"}, {"id": 2, "name": "gadget"}]}).encode()
 
 
@@ -395,6 +405,9 @@ PAGES = [
          with_=["for path in Path(root).rglob(\"*.py\"):", "        with path.open(encoding=\"utf-8\") as f:", "rglob matches files in every subdirectory"], without=["licensed CC BY 4.0"]),
     dict(name="json-api", url="https://api.metricboard.example/v1/items",
          ctype="application/json", body=JSON_BODY, gold=None, expect="skipped:not_html", with_=[], without=[]),
+    dict(name="soft-404", url="https://www.riverton-gazette.example/news/2025/03/02/ferry-timetable",
+         ctype="text/html; charset=utf-8", body=SOFT404_HTML.encode("utf-8"), gold=SOFT404_GOLD, expect="extracted",
+         reject_reason="error_page", with_=["may have been moved, renamed or archived"], without=["All rights reserved", "Sport"]),
 ]
 
 
@@ -489,6 +502,8 @@ def main():
         if isinstance(exp, dict):
             entry.update(name=exp["name"], expect=exp["expect"], warc_truncated=bool(exp.get("truncated")),
                          **{"with": exp["with_"], "without": exp["without"]})
+            if exp.get("reject_reason"):
+                entry["reject_reason"] = exp["reject_reason"]
             if exp["gold"] is not None:
                 entry["gold"] = f"gold/{exp['name']}.txt"
                 with open(os.path.join(HERE, "gold", exp["name"] + ".txt"), "w", encoding="utf-8") as g:

@@ -1,5 +1,6 @@
-// The warc-samples gold: every sample record has the outcome the manifest says, and extracted text
-// is close to the gold text (word F1), keeps the `with` snippets and drops the `without` ones.
+// The warc-samples gold: every sample record has the outcome the manifest says (and the verdict, where
+// it names one), and extracted text is close to the gold text (word F1), keeps the `with` snippets and
+// drops the `without` ones.
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -15,6 +16,8 @@ interface Rec {
   with?: string[];
   without?: string[];
   warc_truncated?: boolean;
+  /** The core's verdict on an extracted record, when the sample is there to show one. */
+  reject_reason?: string;
 }
 const manifest = JSON.parse(readFileSync(path.join(SAMPLES, 'gold', 'manifest.json'), 'utf8')) as { records: Rec[] };
 
@@ -65,6 +68,7 @@ describe('warc-samples gold', () => {
       if (r!.status !== 'extracted' || !rec.gold) return;
       const out = r!.record;
       expect(out.warc_truncated).toBe(rec.warc_truncated ?? false);
+      if (rec.reject_reason) expect(out.reject_reason).toBe(rec.reject_reason);
       const gold = readFileSync(path.join(SAMPLES, rec.gold), 'utf8');
       // The title may sit in `title` rather than at the top of `text`.
       const seen = `${out.title ?? ''}\n\n${out.text}`;
