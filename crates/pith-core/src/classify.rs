@@ -495,7 +495,7 @@ fn consent_phrases(text: &str) -> usize {
 }
 
 /// An error page's own name for itself, lower case: in its title or its text's first line.
-/// (Titles of a number and error words, "Error 404", are ERROR_WORDS'.)
+/// Titles that are a status number among error words ("Error 404") are matched by ERROR_WORDS.
 const ERROR_PHRASES: &[&str] = &[
     "page not found", "file not found", "page cannot be found",
     "page could not be found", "page can't be found", "page does not exist", "page doesn't exist",
@@ -539,8 +539,8 @@ pub fn verdict(
     s: &Signals,
     scripts_bytes: usize,
 ) -> Option<RejectReason> {
-    // Checked on short texts only: lower-casing costs (see consent_phrases). Documentation
-    // about an HTTP status ("404 Not Found - HTTP") is short too, and is content.
+    // Error pages are short; documentation about an HTTP status ("404 Not Found - HTTP") is
+    // short too, and is content.
     if s.chars > 0 && s.words < ERROR_PAGE_MAX_WORDS && page_type != PageType::Documentation && names_an_error(title, text) {
         return Some(RejectReason::ErrorPage);
     }
