@@ -351,6 +351,23 @@ fn advertisement_and_button_labels_are_not_text() {
 }
 
 #[test]
+fn sign_in_prompts_form_messages_and_reading_times_are_not_text() {
+    let html = article(
+        "<p>5 min read</p><p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\
+         <p>Bacteria turn chemicals into energy, feeding worms, crabs and the fish that hunt them.</p>\
+         <div class=\"w-form-done\"><div>Thank you! Your submission has been received!</div></div>\
+         <p>Create an account or sign in to comment</p><p>You need to be a member in order to leave a comment</p>\
+         <p>Already have an account? Sign in here.</p><p>It took 5 minutes to read the whole log of the dive.</p>",
+    );
+    let text = text_of(html.as_bytes());
+    for gone in ["5 min read", "Thank you!", "sign in to comment", "be a member", "Sign in here"] {
+        assert!(!text.contains(gone), "{gone:?} in {text:?}");
+    }
+    // Sentences that mention reading or accounts are text.
+    assert!(text.contains("It took 5 minutes to read"), "{text:?}");
+}
+
+#[test]
 fn asset_addresses_script_data_and_placeholders_alone_on_a_line_are_not_text() {
     let state = r#"{"painterId":"GridWidget","asins":["B0CX6W8","B0CYFWD2R"],"rText":"Vents","rValueUID":"122272","visibleResultsCount":18}"#;
     let html = article(&format!(

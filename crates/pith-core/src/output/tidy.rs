@@ -67,8 +67,21 @@ const LABELS: &[&str] = &[
     "request a demo", "start free trial", "start your free trial", "loading", "like loading", "like this:",
 ];
 
+/// Whole lines, lower-cased and without their closing punctuation, that ask the reader to act
+/// rather than say anything: the sign-in and sign-up prompts of community software under a
+/// thread, the prompts of a Q&A site beside a question, and the status messages of a site
+/// builder's contact form (printed hidden, shown by a script after sending).
+const PROMPTS: &[&str] = &[
+    "create an account", "register a new account", "already have an account? sign in here",
+    "create an account or sign in to comment", "you need to be a member in order to leave a comment",
+    "sign up for a new account in our community. it's easy", "you must log in to answer this question", "ask question",
+    "start asking to get answers", "find the answer to your question by asking", "explore related questions",
+    "see similar questions with these tags", "thank you! your submission has been received",
+    "oops! something went wrong while submitting the form",
+];
+
 /// Drops paragraphs, list items and headings that carry no content: a label (see
-/// [`LABELS`]), an asset's address, a script's data or an unfilled template placeholder, and
+/// [`LABELS`]), a prompt (see [`PROMPTS`]), a reading time ("5 min read"), an asset's address, a script's data or an unfilled template placeholder, and
 /// the field name printed before an asset's address ("cat_thumb_Bone:"), which names nothing
 /// once the address is gone. Between the paragraphs of an article they break its text. (An
 /// advertisement itself is left to the scorer: a shop's grid of products may hold sponsored
@@ -89,8 +102,16 @@ fn is_stray(text: &str) -> bool {
 }
 
 fn is_label(text: &str) -> bool {
-    let label = text.trim_end_matches(['.', '…', '>', '›', '»', '→', ' ']);
-    label.len() <= 24 && (LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)) || is_like_count(label))
+    let label = text.trim_end_matches(['.', '!', '…', '>', '›', '»', '→', ' ']);
+    label.len() <= 24 && (LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)) || is_like_count(label) || is_reading_time(label))
+        || label.len() <= 60 && PROMPTS.iter().any(|p| label.eq_ignore_ascii_case(p))
+}
+
+/// An estimate of the time a text takes to read: "5 min read", "12-minute read".
+fn is_reading_time(label: &str) -> bool {
+    let unit = label.trim_start_matches(|c: char| c.is_ascii_digit());
+    unit.len() < label.len()
+        && ["min read", "mins read", "minute read", "minutes read"].iter().any(|u| unit.trim_start_matches([' ', '-']).eq_ignore_ascii_case(u))
 }
 
 /// A post's reaction count: "1 like", "12 likes".
