@@ -368,6 +368,28 @@ fn sign_in_prompts_form_messages_and_reading_times_are_not_text() {
 }
 
 #[test]
+fn a_forum_posts_ranks_figures_and_edit_notes_are_not_text() {
+    let post = |who: &str, rank: &str, body: &str| {
+        format!(
+            "<article class=\"message\"><div class=\"user\"><h4>{who}</h4><p>{rank}</p><p>Posts: 1,204</p></div>\
+             <div class=\"body\"><p>{body}</p><p>Last edited: Jul 9, 2022</p></div></article>"
+        )
+    };
+    let html = format!(
+        "<html><body><h1>Best tomatoes for a short season?</h1><h2>Recommended Posts</h2>{}{}\
+         <p>A senior member of the club said so.</p></body></html>",
+        post("ann", "Senior Member", "I grow Stupice and Glacier every year; both ripen by late July even up north."),
+        post("bo", "Original Poster", "Thanks! Stupice it is, then, with a cold frame for the first weeks of May."),
+    );
+    let text = text_of(html.as_bytes());
+    for gone in ["Senior Member", "Posts: 1,204", "Last edited", "Original Poster", "Recommended Posts"] {
+        assert!(!text.contains(gone), "{gone:?} in {text:?}");
+    }
+    assert!(text.contains("Stupice and Glacier") && text.contains("cold frame"), "{text:?}");
+    assert!(text.contains("A senior member of the club said so."), "{text:?}");
+}
+
+#[test]
 fn asset_addresses_script_data_and_placeholders_alone_on_a_line_are_not_text() {
     let state = r#"{"painterId":"GridWidget","asins":["B0CX6W8","B0CYFWD2R"],"rText":"Vents","rValueUID":"122272","visibleResultsCount":18}"#;
     let html = article(&format!(

@@ -80,8 +80,21 @@ const PROMPTS: &[&str] = &[
     "oops! something went wrong while submitting the form",
 ];
 
+/// The titles forum software prints beside a poster's name, lower-cased: their rank by post
+/// count ("Senior Member", "Well-known member") and their part in the thread.
+const POSTER_TITLES: &[&str] = &["original poster", "thread starter", "topic starter"];
+const MEMBER_RANKS: &[&str] = &[
+    "new", "novice", "junior", "full", "senior", "active", "well-known", "established", "prominent", "distinguished",
+    "outstanding", "ultra", "valued", "veteran", "respected", "esteemed", "registered", "former", "inactive", "banned",
+];
+/// The poster's figures, "Posts: 1,204", and the headings forum software puts over a thread's
+/// posts and its side boxes.
+const POSTER_FIGURES: &[&str] = &["posts", "threads", "messages", "reputation", "reaction score", "points", "solutions"];
+const THREAD_HEADINGS: &[&str] = &["recommended posts", "featured replies", "top posters in this topic"];
+
 /// Drops paragraphs, list items and headings that carry no content: a label (see
-/// [`LABELS`]), a prompt (see [`PROMPTS`]), a reading time ("5 min read"), an asset's address, a script's data or an unfilled template placeholder, and
+/// [`LABELS`]), a prompt (see [`PROMPTS`]), a reading time ("5 min read"), a forum post's
+/// furniture (see [`is_post_furniture`]), an asset's address, a script's data or an unfilled template placeholder, and
 /// the field name printed before an asset's address ("cat_thumb_Bone:"), which names nothing
 /// once the address is gone. Between the paragraphs of an article they break its text. (An
 /// advertisement itself is left to the scorer: a shop's grid of products may hold sponsored
@@ -98,13 +111,31 @@ fn without_stray_lines(blocks: Vec<Block>) -> Vec<Block> {
 }
 
 fn is_stray(text: &str) -> bool {
-    is_label(text) || is_asset_address(text) || is_json(text) || is_placeholder(text)
+    is_label(text) || is_post_furniture(text) || is_asset_address(text) || is_json(text) || is_placeholder(text)
 }
 
 fn is_label(text: &str) -> bool {
     let label = text.trim_end_matches(['.', '!', '…', '>', '›', '»', '→', ' ']);
     label.len() <= 24 && (LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)) || is_like_count(label) || is_reading_time(label))
         || label.len() <= 60 && PROMPTS.iter().any(|p| label.eq_ignore_ascii_case(p))
+}
+
+/// A line a forum prints around each post rather than in it: the poster's title or rank, a
+/// figure of theirs ("Posts: 1,204"), "Last edited: Jul 9, 2022", or a heading of the thread's
+/// boxes. Forum software prints them on lines of their own, in every thread of every forum it
+/// runs.
+fn is_post_furniture(text: &str) -> bool {
+    if text.len() > 60 {
+        return false;
+    }
+    let line = text.trim_end_matches([' ', ':']);
+    let is = |list: &[&str], s: &str| list.iter().any(|x| s.eq_ignore_ascii_case(x));
+    let ranked = line.rsplit_once(' ').is_some_and(|(rank, member)| member.eq_ignore_ascii_case("member") && is(MEMBER_RANKS, rank));
+    let figure = line.split_once(": ").is_some_and(|(name, n)| {
+        is(POSTER_FIGURES, name) && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.')
+    });
+    let edited = line.get(..11).is_some_and(|start| start.eq_ignore_ascii_case("last edited"));
+    ranked || figure || edited || is(POSTER_TITLES, line) || is(THREAD_HEADINGS, line)
 }
 
 /// An estimate of the time a text takes to read: "5 min read", "12-minute read".
