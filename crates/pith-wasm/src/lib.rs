@@ -22,7 +22,13 @@
 //! so the JS side can report it like the native build's caught panic (`kind: "panic"`), then
 //! throws the instance away and instantiates a fresh one for the next call.
 
+mod small_blocks;
+
 use std::sync::Once;
+
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: small_blocks::SmallBlocks = small_blocks::SmallBlocks::new();
 
 /// Allocates `len` bytes for the caller to fill. Never returns null (a failed allocation traps).
 #[no_mangle]
