@@ -2,13 +2,13 @@
 # Installs the system toolchain for the native and WebAssembly builds (Debian/Ubuntu, idempotent).
 # rustup on these machines has only the x86_64 target and cannot add others, so the wasm build uses
 # Debian's Rust (rustc-web, /usr/bin/rustc) with its matching std source (rust-web-src) and cargo's
-# -Zbuild-std, linked by wasm-ld-22. binaryen provides wasm-opt (optional, used when present).
+# -Zbuild-std, linked by wasm-ld-22.
 # gcc and libc6-dev build libdeflate (C), which the native addon links for inflating WARC members.
 # llvm-22 provides llvm-profdata for the profile-guided native build (scripts/build-native.sh); its
 # major version must be that of rustc's LLVM (rustc -vV: 22 for Rust 1.95).
 # apt-get update runs only when something is missing. Needs root (or sudo).
 set -euo pipefail
-pkgs=(rustc-web cargo-web rust-web-src lld-22 binaryen gcc libc6-dev)
+pkgs=(rustc-web cargo-web rust-web-src lld-22 gcc libc6-dev)
 optional=(llvm-22)   # without it, scripts/build-native.sh makes a plain (not profile-guided) build
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 missing=()
