@@ -28,9 +28,14 @@ tvar=$(echo "$target" | tr 'a-z-' 'A-Z_')
 export RUSTC=/usr/bin/rustc     # Debian 1.96: must match rust-web-src's std source
 export RUSTC_BOOTSTRAP=1        # allow -Z flags on a stable compiler, for this command only
 export "CARGO_TARGET_${tvar}_LINKER=${WASM_LD:-/usr/bin/wasm-ld-22}"   # Debian's rustc has no rust-lld
+# V8 (Node 20) inlines little from one wasm function into another, so LLVM inlines more before it
+# does: threshold 2500 (default 225) made the module about 6% faster over the dev pages than the default
+# (page-interleaved passes, both orders; 1000 gave 3-4%), for 35% more bytes and a slower build.
+rustflags="-C llvm-args=-inline-threshold=2500"
 if [ "${PITH_WASM_SIMD:-1}" = 1 ]; then
-  export "CARGO_TARGET_${tvar}_RUSTFLAGS=-C target-feature=+simd128"
+  rustflags="$rustflags -C target-feature=+simd128"
 fi
+export "CARGO_TARGET_${tvar}_RUSTFLAGS=$rustflags"
 
 start=$(date +%s)
 /usr/bin/cargo build -p pith-wasm --target "$target" --profile "$profile" --target-dir "$tdir" \
