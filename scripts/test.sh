@@ -5,5 +5,5 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 bash scripts/setup.sh
-cargo test --profile test-build -p pith-core
+cargo test --profile test-build -p pith-core -p pith-wasm
 npx vitest run
