@@ -5,7 +5,7 @@
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let dir = args.next().expect("usage: pith-profile DIR [N]");
+    let dir = args.next().expect("usage: pith-profile DIR [N] [REQUEST]");
     let limit: usize = args.next().map_or(usize::MAX, |n| n.parse().expect("N is a number"));
     let request = args.next().unwrap_or_else(|| "{}".to_owned());
     let pages: Vec<Vec<u8>> = pith_profile::dev_pages(&dir, limit).map(|(_, html)| html).collect();

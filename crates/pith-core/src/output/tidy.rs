@@ -80,16 +80,16 @@ const PROMPTS: &[&str] = &[
     "oops! something went wrong while submitting the form",
 ];
 
-/// The titles forum software prints beside a poster's name, lower-cased: their rank by post
-/// count ("Senior Member", "Well-known member") and their part in the thread.
+/// The titles forum software prints beside a poster's name, lower-cased: their part in the thread,
 const POSTER_TITLES: &[&str] = &["original poster", "thread starter", "topic starter"];
+/// and their rank by post count, before "member" ("Senior Member", "Well-known member").
 const MEMBER_RANKS: &[&str] = &[
     "new", "novice", "junior", "full", "senior", "active", "well-known", "established", "prominent", "distinguished",
     "outstanding", "ultra", "valued", "veteran", "respected", "esteemed", "registered", "former", "inactive", "banned",
 ];
-/// The poster's figures, "Posts: 1,204", and the headings forum software puts over a thread's
-/// posts and its side boxes.
+/// The names of a poster's figures, before a number ("Posts: 1,204").
 const POSTER_FIGURES: &[&str] = &["posts", "threads", "messages", "reputation", "reaction score", "points", "solutions"];
+/// The headings forum software puts over a thread's posts and its side boxes.
 const THREAD_HEADINGS: &[&str] = &["recommended posts", "featured replies", "top posters in this topic"];
 
 /// Drops paragraphs, list items and headings that carry no content: a label (see
@@ -116,8 +116,13 @@ fn is_stray(text: &str) -> bool {
 
 fn is_label(text: &str) -> bool {
     let label = text.trim_end_matches(['.', '!', '…', '>', '›', '»', '→', ' ']);
-    label.len() <= 24 && (LABELS.iter().any(|l| label.eq_ignore_ascii_case(l)) || is_like_count(label) || is_reading_time(label))
-        || label.len() <= 60 && PROMPTS.iter().any(|p| label.eq_ignore_ascii_case(p))
+    label.len() <= 24 && (one_of(LABELS, label) || is_like_count(label) || is_reading_time(label))
+        || label.len() <= 60 && one_of(PROMPTS, label)
+}
+
+/// Is the text one of the lower-cased lines of `list`, in any case?
+fn one_of(list: &[&str], text: &str) -> bool {
+    list.iter().any(|x| text.eq_ignore_ascii_case(x))
 }
 
 /// A line a forum prints around each post rather than in it: the poster's title or rank, a
@@ -129,13 +134,13 @@ fn is_post_furniture(text: &str) -> bool {
         return false;
     }
     let line = text.trim_end_matches([' ', ':']);
-    let is = |list: &[&str], s: &str| list.iter().any(|x| s.eq_ignore_ascii_case(x));
-    let ranked = line.rsplit_once(' ').is_some_and(|(rank, member)| member.eq_ignore_ascii_case("member") && is(MEMBER_RANKS, rank));
-    let figure = line.split_once(": ").is_some_and(|(name, n)| {
-        is(POSTER_FIGURES, name) && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.')
-    });
-    let edited = line.get(..11).is_some_and(|start| start.eq_ignore_ascii_case("last edited"));
-    ranked || figure || edited || is(POSTER_TITLES, line) || is(THREAD_HEADINGS, line)
+    line.rsplit_once(' ').is_some_and(|(rank, member)| member.eq_ignore_ascii_case("member") && one_of(MEMBER_RANKS, rank))
+        || line.split_once(": ").is_some_and(|(name, n)| {
+            one_of(POSTER_FIGURES, name) && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.')
+        })
+        || line.get(..11).is_some_and(|start| start.eq_ignore_ascii_case("last edited"))
+        || one_of(POSTER_TITLES, line)
+        || one_of(THREAD_HEADINGS, line)
 }
 
 /// An estimate of the time a text takes to read: "5 min read", "12-minute read".
