@@ -8,7 +8,8 @@
 //!    pointers elsewhere ("You may also like", "Related: <link>"), `details` a product's
 //!    description panels (a "Product details" modal) as content;
 //! 3. `score`: find the main content by text density and prune boilerplate inside it;
-//! 4. `output`: plain text with sections, and Markdown; `language` of the result;
+//! 4. `output`: plain text with sections, and Markdown, every block in NFC (`normalize`);
+//!    `language` of the result;
 //! 5. `classify`: the page type and the acceptance verdict.
 //!
 //! `api` holds the types that cross the boundary to the Node addon and the WebAssembly
@@ -27,6 +28,7 @@ mod language;
 mod line;
 mod markup;
 mod metadata;
+mod normalize;
 mod output;
 mod pipeline;
 mod recommendations;

@@ -3,8 +3,7 @@
 use crate::api::{EncodingReport, ExtractError, Extraction, Hints, Options};
 use crate::deadline::Deadline;
 use crate::tags::Tag;
-use crate::{classify, details, encoding, hints, language, metadata, output, recommendations, score, tree};
-use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+use crate::{classify, details, encoding, hints, language, metadata, normalize, output, recommendations, score, tree};
 
 /// What the stages up to scoring made of a document.
 pub struct Scored<'a> {
@@ -61,23 +60,23 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     };
     let rendered = output::render(tree, selection, options, base.as_deref());
     deadline.check()?;
-    let text = nfc(rendered.text);
+    let text = rendered.text;
     let signals = classify::Signals::measure(tree, selection, &text);
     let page_type = classify::page_type(&meta, hints.url.as_deref(), kind, &signals);
     let reject_reason = classify::verdict(&text, meta.title.as_deref(), html.len(), page_type, &signals, tree.payload_bytes);
     let (language, language_confidence) = language::detect(&text, meta.html_lang.as_deref());
     let text_bytes = text.len();
     Ok(Extraction {
-        markdown: rendered.markdown.map(nfc),
-        title: meta.title.map(nfc),
-        author: meta.author.map(nfc),
+        markdown: rendered.markdown,
+        title: meta.title.map(normalize::text),
+        author: meta.author.map(normalize::text),
         published: meta.published,
         modified: meta.modified,
         language,
         language_confidence,
         canonical_url: meta.canonical_url,
-        site_name: meta.site_name.map(nfc),
-        description: meta.description.map(nfc),
+        site_name: meta.site_name.map(normalize::text),
+        description: meta.description.map(normalize::text),
         encoding: Some(EncodingReport {
             name: decoded.encoding.name().to_string(),
             source: decoded.source.as_str(),
@@ -91,7 +90,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
         reject_reason,
         sections: rendered.sections,
         links: options.links.then_some(rendered.links),
-        comments: rendered.comments.map(nfc),
+        comments: rendered.comments,
         text,
     })
 }
@@ -116,59 +115,4 @@ fn noscript_fallback(tree: &tree::Tree, selection: &score::Selection, options: &
     let inner_selection = score::select(&inner, options.favor, kind);
     let mass = |s: &score::Selection| s.stats[s.root as usize].mass;
     Ok((mass(&inner_selection) > 2.0 * mass(selection)).then_some((inner, inner_selection)))
-}
-
-/// NFC-normalizes, without copying text that is already normalized (nearly all of it).
-fn nfc(s: String) -> String {
-    if is_nfc_fast(&s) {
-        s
-    } else {
-        s.nfc().collect()
-    }
-}
-
-/// `is_nfc_quick`, run only on the runs of non-ASCII text: an ASCII character is normalized,
-/// composes with nothing before it and has combining class 0, so the check restarts after it.
-fn is_nfc_fast(s: &str) -> bool {
-    let bytes = s.as_bytes();
-    let mut at = 0;
-    // `is_ascii` reads a word at a time: most of a text before its first non-ASCII byte goes by fast.
-    while let Some(offset) = first_non_ascii(&bytes[at..]) {
-        let start = at + offset;
-        let end = bytes[start..].iter().position(u8::is_ascii).map_or(bytes.len(), |e| start + e);
-        if is_nfc_quick(s[start..end].chars()) != IsNormalized::Yes {
-            return false;
-        }
-        at = end;
-    }
-    true
-}
-
-/// The offset of the first non-ASCII byte, looking at 64 bytes at a time.
-fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
-    let mut at = 0;
-    for chunk in bytes.chunks(64) {
-        if !chunk.is_ascii() {
-            return chunk.iter().position(|b| !b.is_ascii()).map(|o| at + o);
-        }
-        at += chunk.len();
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn nfc_check_skips_ascii_and_agrees_with_the_full_check() {
-        for s in ["", "plain ascii", "café", "cafe\u{301}", "e\u{301}tude", "a\u{308}\u{301}", "\u{1100}\u{1161}x", "x\u{0327}\u{0301}y", "日本語。", "ﬁ"] {
-            assert_eq!(is_nfc_fast(s), is_nfc_quick(s.chars()) == IsNormalized::Yes, "{s:?}");
-        }
-        // Non-ASCII text past the first 64-byte chunk, and at a chunk's edge.
-        for s in [format!("{}e\u{301}", "a".repeat(100)), format!("{}\u{301}", "e".repeat(64)), format!("{}é{}", "a".repeat(63), "b".repeat(70))] {
-            assert_eq!(is_nfc_fast(&s), is_nfc_quick(s.chars()) == IsNormalized::Yes, "{s:?}");
-        }
-        assert_eq!(nfc("cafe\u{301} ok".into()), "café ok");
-    }
 }

@@ -485,6 +485,30 @@ fn repairs_mojibake_and_normalizes_to_nfc() {
 }
 
 #[test]
+fn mojibake_behind_entities_is_repaired_in_text_and_title() {
+    // A page saved through a wrong charset and then entity-encoded: "—" became "&acirc;&euro;&rdquo;".
+    let page = "<html><head><title>It&acirc;&euro;&trade;s here</title></head><body><article>\
+        <p>Success is no longer measured by rankings&acirc;&euro;&rdquo;it&acirc;&euro;&trade;s measured by citations.</p></article>";
+    let result = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!(result.text, "Success is no longer measured by rankings\u{2014}it\u{2019}s measured by citations.");
+    assert_eq!(result.title.as_deref(), Some("It\u{2019}s here"));
+}
+
+#[test]
+fn section_offsets_count_the_normalized_text() {
+    // Decomposed accents (as macOS writes them) compose to one code point each in the text: the
+    // offsets of the sections after them must count the text as written.
+    let decomposed = "Cafe\u{301} de\u{301}ja\u{300} vu and the nai\u{308}ve e\u{301}migre\u{301} of the old town. ".repeat(4);
+    let html = format!("<body><article><h1>Guide</h1><p>{decomposed}</p><h2>Setup</h2><p>Install the tool first, then read on.</p></article>");
+    let r = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert!(r.text.contains("Café déjà vu"), "{:?}", r.text);
+    let chars: Vec<char> = r.text.chars().collect();
+    let last = r.sections.last().unwrap();
+    assert_eq!(last.path, ["Guide", "Setup"]);
+    assert_eq!(chars[last.start..last.end].iter().collect::<String>(), "Setup\n\nInstall the tool first, then read on.");
+}
+
+#[test]
 fn entities_are_decoded() {
     assert_eq!(text_of(b"<p>Fish &amp; chips &mdash; &#8220;fresh&#8221; &lt;daily&gt;&nbsp;here</p>"), "Fish & chips \u{2014} \u{201c}fresh\u{201d} <daily> here");
 }

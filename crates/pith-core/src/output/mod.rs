@@ -6,9 +6,10 @@ mod text;
 mod tidy;
 
 use crate::api::{Link, Options, Section};
+use crate::normalize;
 use crate::score::Selection;
 use crate::tree::{NodeId, Tree};
-use blocks::Walker;
+use blocks::{Block, Kind, Walker};
 
 pub struct Rendered {
     pub text: String,
@@ -32,7 +33,7 @@ pub fn render(tree: &Tree, selection: &Selection, options: &Options, base: Optio
     for &root in &selection.roots {
         walker.walk(root);
     }
-    let blocks = tidy::tidy(walker.blocks);
+    let blocks = tidy::tidy(normalized(walker.blocks));
     let (text, sections) = text::render(&blocks);
     let markdown = options.markdown.then(|| markdown::render(&blocks));
     let comments = (options.comments && !selection.comments.is_empty()).then(|| {
@@ -41,13 +42,30 @@ pub fn render(tree: &Tree, selection: &Selection, options: &Options, base: Optio
         for &c in &selection.comments {
             walker.walk(c);
         }
-        text::render(&tidy::dedupe(walker.blocks)).0
+        text::render(&tidy::dedupe(normalized(walker.blocks))).0
     });
     let mut links = walker.links;
-    if let Some(base) = base {
-        for link in &mut links {
+    for link in &mut links {
+        link.text = normalize::text(std::mem::take(&mut link.text));
+        if let Some(base) = base {
             link.href = crate::url::resolve(base, &link.href);
         }
     }
     Rendered { text, markdown, sections, links, comments }
+}
+
+/// The blocks with every text (cells and Markdown too) through [`normalize::text`]: before
+/// `tidy` compares them, and before `text` counts section offsets.
+fn normalized(mut blocks: Vec<Block>) -> Vec<Block> {
+    for block in &mut blocks {
+        block.text = normalize::text(std::mem::take(&mut block.text));
+        block.markdown = block.markdown.take().map(normalize::text);
+        if let Kind::TableRow { cells, .. } = &mut block.kind {
+            for cell in cells {
+                cell.text = normalize::text(std::mem::take(&mut cell.text));
+                cell.markdown = cell.markdown.take().map(normalize::text);
+            }
+        }
+    }
+    blocks
 }
