@@ -94,6 +94,13 @@ const LISTING_MASS: f32 = 2500.0;
 /// Link boxes holding more than this share of the chosen content's text are its items.
 const LISTING_ITEMS_SHARE: f32 = 0.3;
 
+/// A box of this many short `<article>` cards, each with a link, is a feed of other stories.
+const FEED_TEASERS: usize = 3;
+/// Characters below which an `<article>` is a teaser (a title, a line or two, a byline).
+const TEASER_CHARS: u32 = 400;
+/// Share of the content's prose a teaser feed stays under: more, and the feed is the content.
+const FEED_SHARE: f32 = 0.5;
+
 /// Above this much prose mass outside the comments, the page is a text with comments, not a
 /// thread of posts (about 250 words of prose).
 const COMMENTED_TEXT_MASS: f32 = 2500.0;
@@ -254,6 +261,9 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     let Comments { boxes: comment_boxes, posts, aside: comments } = sort_comments(tree, &mut stats, comments, kind);
     let root = find_root(tree, &stats, &removed, &comment_boxes, &posts, title_box, &t);
     prune(tree, root, &stats, &mut removed, &t);
+    if kind != PageKind::Discussion {
+        remove_teaser_feeds(tree, root, &stats, &mut removed);
+    }
     let mut roots = match kind {
         PageKind::Discussion => Vec::new(),
         _ => lede(tree, root, &stats, &removed, &comment_boxes, kind != PageKind::Article),
@@ -807,6 +817,48 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
     for c in pruned {
         removed[c as usize] = true;
     }
+}
+
+/// Removes the feeds of other stories inside the content: boxes of [`FEED_TEASERS`] or more
+/// short `<article>` cards, each with a link, holding less than [`FEED_SHARE`] of its prose. A
+/// news site's "more stories" often has no heading to name it, and its teasers' excerpts are
+/// prose, not links; but it is laid out as cards, which the content itself is not.
+fn remove_teaser_feeds(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool]) {
+    let limit = FEED_SHARE * stats[root as usize].mass;
+    let mut stack = vec![root];
+    while let Some(id) = stack.pop() {
+        for child in tree.children(id) {
+            let Child::Node(c) = *child else { continue };
+            if removed[c as usize] {
+                continue;
+            }
+            if stats[c as usize].mass < limit && is_teaser_feed(tree, c, stats, removed) {
+                removed[c as usize] = true;
+            } else {
+                stack.push(c);
+            }
+        }
+    }
+}
+
+/// Does `id` hold [`FEED_TEASERS`] or more `<article>` cards, all short and each with a link,
+/// whose links read as headlines taken together ("Learn more" cards of a features grid do not)?
+fn is_teaser_feed(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
+    let mut teasers = 0;
+    let mut links = Stats::default();
+    for child in tree.children(id) {
+        let Child::Node(c) = *child else { continue };
+        if removed[c as usize] || tree.node(c).tag != Tag::Article {
+            continue;
+        }
+        let s = stats[c as usize];
+        if s.chars >= TEASER_CHARS || s.links == 0 {
+            return false;
+        }
+        links.add_counts(&s);
+        teasers += 1;
+    }
+    teasers >= FEED_TEASERS && links.headline_links()
 }
 
 #[cfg(test)]

@@ -614,6 +614,29 @@ fn multi_section_pages_keep_every_section() {
 }
 
 #[test]
+fn a_feed_of_story_cards_beside_the_story_is_not_text_but_feature_cards_are() {
+    let story: String = (1..=6)
+        .map(|i| format!("<p>Paragraph {i} of the council story: the vote on the harbour plan was delayed again, and residents asked why the costs had doubled since spring.</p>"))
+        .collect();
+    let cards = |card: &dyn Fn(usize) -> String| (1..=4).map(card).collect::<String>();
+    let teasers = cards(&|i| {
+        format!(
+            r#"<article class="post"><div class="categories">Front Page</div><div class="title"><a href="/news/{i}">Police open {i} new stations in the northern districts</a></div>
+            <div class="author">Webmaster</div><div class="excerpt">Story {i} excerpt: officers said the new stations would shorten response times across the region by a third.</div></article>"#
+        )
+    });
+    let features = cards(&|i| {
+        format!(r#"<article class="feature"><h3>Feature {i}</h3><p>Feature {i} tracks every listing, review and ranking of your business in one place.</p><a href="/f/{i}">Learn more</a></article>"#)
+    });
+    let page = |grid: &str| format!(r#"<html><head><meta property="og:type" content="article"></head><body><main><article><h1>Harbour plan delayed</h1>{story}<div class="slot">{grid}</div></article></main></body></html>"#);
+    let text = text_of(page(&teasers).as_bytes());
+    assert!(text.contains("Paragraph 6 of the council story"), "{text:?}");
+    assert!(!text.contains("excerpt: officers said"), "{text:?}");
+    let text = text_of(page(&features).as_bytes());
+    assert!(text.contains("Feature 3 tracks every listing"), "{text:?}");
+}
+
+#[test]
 fn sections_carry_heading_paths_and_offsets() {
     let html = "<body><article><h1>Guide</h1><p>Intro text for the guide.</p><h2>Setup</h2><p>Install the tool first.</p>\
         <h3>Linux</h3><p>Use the package manager.</p></article>";
