@@ -820,7 +820,8 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
 }
 
 /// Removes the feeds of other stories inside the content: boxes of [`FEED_TEASERS`] or more
-/// short `<article>` cards, each with a link, holding less than [`FEED_SHARE`] of its prose. A
+/// short `<article>` cards, each with a link (and headings at most besides), holding less than
+/// [`FEED_SHARE`] of its prose. A
 /// news site's "more stories" often has no heading to name it, and its teasers' excerpts are
 /// prose, not links; but it is laid out as cards, which the content itself is not.
 fn remove_teaser_feeds(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool]) {
@@ -842,21 +843,27 @@ fn remove_teaser_feeds(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut
 }
 
 /// Does `id` hold [`FEED_TEASERS`] or more `<article>` cards, all short and each with a link,
-/// whose links read as headlines taken together ("Learn more" cards of a features grid do not)?
+/// and no other text but headings, whose links read as headlines taken together ("Learn more"
+/// cards of a features grid do not)?
 fn is_teaser_feed(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
     let mut teasers = 0;
     let mut links = Stats::default();
     for child in tree.children(id) {
-        let Child::Node(c) = *child else { continue };
-        if removed[c as usize] || tree.node(c).tag != Tag::Article {
-            continue;
-        }
+        let c = match *child {
+            Child::Node(c) if !removed[c as usize] => c,
+            Child::Text(..) if !tree.is_blank(child) => return false,
+            _ => continue,
+        };
         let s = stats[c as usize];
-        if s.chars >= TEASER_CHARS || s.links == 0 {
-            return false;
+        match tree.node(c).tag {
+            Tag::Article if s.chars < TEASER_CHARS && s.links > 0 => {
+                links.add_counts(&s);
+                teasers += 1;
+            }
+            Tag::H(_) => {}
+            _ if s.chars > 0 => return false,
+            _ => {}
         }
-        links.add_counts(&s);
-        teasers += 1;
     }
     teasers >= FEED_TEASERS && links.headline_links()
 }
