@@ -57,7 +57,7 @@ pub fn flag(tree: &mut Tree, kind: PageKind) {
     let mut label = String::new();
     for id in 1..tree.nodes.len() as NodeId {
         match tree.node(id).tag {
-            Tag::H(2..=6) if short_label(tree, id, &mut label) && names_recommendations(&label, kind) => {
+            Tag::H(2..=6) | Tag::P | Tag::Div if labels_recommendations(tree, id, kind, &mut label) => {
                 let extent = extent.get_or_insert_with(|| text_extents(tree));
                 for target in introduced_box(tree, extent, id) {
                     tree.nodes[target as usize].hints |= hints::BOILERPLATE | hints::RECOMMENDATIONS;
@@ -68,6 +68,16 @@ pub fn flag(tree: &mut Tree, kind: PageKind) {
             }
             _ => {}
         }
+    }
+}
+
+/// Whether `id` is a heading that names recommendations. Many sites draw a box's heading as a
+/// styled paragraph (`<p class="title">Popular posts</p>`): one that is no sentence and opens
+/// with the phrase counts too.
+fn labels_recommendations(tree: &Tree, id: NodeId, kind: PageKind, label: &mut String) -> bool {
+    match tree.node(id).tag {
+        Tag::H(_) => short_label(tree, id, label) && names_recommendations(label, kind, Anywhere),
+        _ => !tree.holds_blocks(id) && short_label(tree, id, label) && !label.contains(SENTENCE_MARKS) && names_recommendations(label, kind, AtStart),
     }
 }
 
@@ -105,11 +115,26 @@ pub(crate) fn short_label(tree: &Tree, id: NodeId, label: &mut String) -> bool {
     short
 }
 
-/// Whether a heading's lower-cased text names recommendations on a page of this kind.
-fn names_recommendations(label: &str, kind: PageKind) -> bool {
+/// Where in a label [`RECOMMENDATION_PHRASES`] may stand.
+#[derive(Clone, Copy, PartialEq)]
+enum PhraseAt {
+    Anywhere,
+    AtStart,
+}
+use PhraseAt::{Anywhere, AtStart};
+
+/// Punctuation that makes a paragraph a sentence rather than a heading drawn as one.
+const SENTENCE_MARKS: &[char] = &['.', '!', '?', ':', ';', ','];
+
+/// Whether a heading's lower-cased text names recommendations on a page of this kind, with the
+/// phrase at any word of it or only at its start.
+fn names_recommendations(label: &str, kind: PageKind, at: PhraseAt) -> bool {
     let starts_with_any = |prefixes: &[&str]| prefixes.iter().any(|p| label.starts_with(p));
     if starts_with_any(RECOMMENDATION_PREFIXES) || kind == PageKind::Article && starts_with_any(ARTICLE_ASIDE_PREFIXES) {
         return true;
+    }
+    if at == AtStart {
+        return starts_with_any(RECOMMENDATION_PHRASES);
     }
     // Phrases start at a word: compared at each word's start, first bytes first (cheaper than
     // a substring search per phrase).
@@ -282,14 +307,17 @@ mod tests {
 
     #[test]
     fn headings_that_name_recommendations() {
-        assert!(names_recommendations("you may also like", PageKind::Other));
-        assert!(names_recommendations("this is what customers who viewed this product bought", PageKind::Other));
-        assert!(names_recommendations("similar items shipping to bulgaria", PageKind::Other));
-        assert!(names_recommendations("more from bershka", PageKind::Other));
-        assert!(!names_recommendations("related work", PageKind::Other));
-        assert!(!names_recommendations("more information", PageKind::Other));
-        assert!(!names_recommendations("the most popular frameworks", PageKind::Other));
-        assert!(names_recommendations("latest news", PageKind::Article));
-        assert!(!names_recommendations("latest news", PageKind::Other));
+        assert!(names_recommendations("you may also like", PageKind::Other, Anywhere));
+        assert!(names_recommendations("this is what customers who viewed this product bought", PageKind::Other, Anywhere));
+        assert!(names_recommendations("similar items shipping to bulgaria", PageKind::Other, Anywhere));
+        assert!(names_recommendations("more from bershka", PageKind::Other, Anywhere));
+        assert!(!names_recommendations("related work", PageKind::Other, Anywhere));
+        assert!(!names_recommendations("more information", PageKind::Other, Anywhere));
+        assert!(!names_recommendations("the most popular frameworks", PageKind::Other, Anywhere));
+        assert!(names_recommendations("latest news", PageKind::Article, Anywhere));
+        assert!(!names_recommendations("latest news", PageKind::Other, Anywhere));
+        // A paragraph drawn as a heading opens with the phrase.
+        assert!(names_recommendations("popular posts", PageKind::Other, AtStart));
+        assert!(!names_recommendations("check out our popular posts", PageKind::Other, AtStart));
     }
 }

@@ -637,6 +637,21 @@ fn a_feed_of_story_cards_beside_the_story_is_not_text_but_feature_cards_are() {
 }
 
 #[test]
+fn a_paragraph_drawn_as_a_recommendations_heading_labels_its_box() {
+    let popular = r#"<div class="c1"><p class="c2">Popular posts</p>
+        <div class="c3">1</div><div class="c4">Did You Know? The Queen Once Stepped In To Keep A Rapper From Being Banned</div>
+        <div class="c3">2</div><div class="c4">An Airline's Armrest Announcement Sparks A Social Media Frenzy Among Fliers</div></div>"#;
+    let more = "<p>Vents also host species found nowhere else, which makes every expedition a chance to name new life.</p>";
+    let text = text_of(article(&format!("{PARAS}{popular}{more}")).as_bytes());
+    assert!(text.contains("bacteria turn chemicals into energy"), "{text:?}");
+    assert!(!text.contains("Armrest Announcement"), "{text:?}");
+    // A line that mentions popular posts further in is not a heading.
+    let sentence = r#"<div><p>See our popular posts for more</p><p>Sometimes the quietest thread becomes the most useful one for everyone.</p></div>"#;
+    let text = text_of(article(&format!("{PARAS}{sentence}")).as_bytes());
+    assert!(text.contains("the quietest thread becomes"), "{text:?}");
+}
+
+#[test]
 fn sections_carry_heading_paths_and_offsets() {
     let html = "<body><article><h1>Guide</h1><p>Intro text for the guide.</p><h2>Setup</h2><p>Install the tool first.</p>\
         <h3>Linux</h3><p>Use the package manager.</p></article>";
