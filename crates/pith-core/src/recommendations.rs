@@ -57,7 +57,7 @@ pub fn flag(tree: &mut Tree, kind: PageKind) {
     let mut label = String::new();
     for id in 1..tree.nodes.len() as NodeId {
         match tree.node(id).tag {
-            Tag::H(2..=6) | Tag::P | Tag::Div if labels_recommendations(tree, id, kind, &mut label) => {
+            Tag::H(2..=6) | Tag::P if labels_recommendations(tree, id, kind, &mut label) => {
                 let extent = extent.get_or_insert_with(|| text_extents(tree));
                 for target in introduced_box(tree, extent, id) {
                     tree.nodes[target as usize].hints |= hints::BOILERPLATE | hints::RECOMMENDATIONS;
@@ -77,7 +77,14 @@ pub fn flag(tree: &mut Tree, kind: PageKind) {
 fn labels_recommendations(tree: &Tree, id: NodeId, kind: PageKind, label: &mut String) -> bool {
     match tree.node(id).tag {
         Tag::H(_) => short_label(tree, id, label) && names_recommendations(label, kind, Anywhere),
-        _ => !tree.holds_blocks(id) && short_label(tree, id, label) && !label.contains(SENTENCE_MARKS) && names_recommendations(label, kind, AtStart),
+        // Most paragraphs open with a run of text longer than a label: that is checked first.
+        _ => {
+            !matches!(tree.children(id).first(), Some(&Child::Text(s, e)) if (e - s) as usize > MAX_LABEL_CHARS)
+                && !tree.holds_blocks(id)
+                && short_label(tree, id, label)
+                && !label.contains(SENTENCE_MARKS)
+                && names_recommendations(label, kind, AtStart)
+        }
     }
 }
 
