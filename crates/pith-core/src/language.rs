@@ -22,6 +22,37 @@ fn iso639_1(code3: &str) -> &str {
     }
 }
 
+/// A declared tag in the form the detector's answers take: ISO 639-1 where one exists, the
+/// current code for withdrawn ones (`in` for Indonesian, `iw` for Hebrew), and the language of the
+/// country codes pages often declare instead (`jp`, `cn`, `gr`; `se` and `br` are Sami and Breton
+/// far less often than Sweden and Brazil).
+fn canonical(declared: &str) -> &str {
+    match declared {
+        "in" => "id",
+        "iw" => "he",
+        "ji" => "yi",
+        "jw" => "jv",
+        "jp" => "ja",
+        "cn" => "zh",
+        "gr" => "el",
+        "ua" => "uk",
+        "dk" => "da",
+        "cz" => "cs",
+        "kr" => "ko",
+        "vn" => "vi",
+        "se" => "sv",
+        "br" => "pt",
+        other => iso639_1(other),
+    }
+}
+
+/// Whether the detector can answer `code` at all. It cannot confirm or refute a page declaring a
+/// language it does not know (Aragonese, Basque, Irish): it would name a neighbour with full
+/// confidence, so the page is believed.
+fn detectable(code: &str) -> bool {
+    whatlang::Lang::all().iter().any(|l| iso639_1(l.code()) == code)
+}
+
 /// Languages whatlang confuses with each other; a page declaring one of a pair is believed.
 fn close_relatives(a: &str, b: &str) -> bool {
     const GROUPS: &[&[&str]] = &[&["nb", "no", "nn", "da", "sv"], &["hr", "sr", "bs", "sl"], &["id", "ms", "tl"], &["es", "gl", "ca", "pt"], &["cs", "sk"], &["ru", "uk", "be", "bg"]];
@@ -66,7 +97,8 @@ pub fn detect(text: &str, html_lang: Option<&str>) -> (Option<String>, Option<f3
     let declared = html_lang
         .and_then(|l| l.split(['-', '_']).next())
         .map(|l| l.trim().to_ascii_lowercase())
-        .filter(|l| (2..=3).contains(&l.len()) && l.bytes().all(|b| b.is_ascii_alphabetic()));
+        .filter(|l| (2..=3).contains(&l.len()) && l.bytes().all(|b| b.is_ascii_alphabetic()))
+        .map(|l| canonical(&l).to_string());
     let sample = match text.char_indices().nth(SAMPLE_CHARS) {
         Some((at, _)) => &text[..at],
         None => text,
@@ -80,6 +112,7 @@ pub fn detect(text: &str, html_lang: Option<&str>) -> (Option<String>, Option<f3
     match (detected, declared) {
         (Some((lang, conf, _)), Some(decl)) if lang == decl => (Some(lang), Some(conf.max(0.9))),
         (Some((lang, _, _)), Some(decl)) if close_relatives(&lang, &decl) => (Some(decl), Some(0.8)),
+        (Some(_), Some(decl)) if !detectable(&decl) => (Some(decl), Some(0.6)),
         (Some((lang, conf, true)), _) => (Some(lang), Some(conf)),
         (Some(_), Some(decl)) | (None, Some(decl)) => (Some(decl), Some(0.5)),
         (Some((lang, conf, false)), None) => (Some(lang), Some(conf)),
@@ -99,6 +132,24 @@ mod tests {
         assert_eq!(detect("これは日本語の文章です。今日はとても良い天気ですね。", None).0.as_deref(), Some("ja"));
         assert_eq!(detect("", Some("fr")).0.as_deref(), Some("fr"));
         assert_eq!(detect("", None), (None, None));
+    }
+
+    #[test]
+    fn a_declared_language_the_detector_cannot_name_is_believed() {
+        // Aragonese Wikipedia: the detector knows Spanish, not Aragonese, and says Spanish.
+        let an = "Escopete ye un municipio d'a provincia de Guadalachara, en a comunidat autonoma de Castiella-La \
+                  Mancha, Espanya, comarca de La Alcarria y partiu chudicial de Guadalachara. A suya población ye de \
+                  84 habitants, en una superficie de 19,01 km² y una densidat de población de 4,42 hab/km².";
+        assert_eq!(detect(an, None).0.as_deref(), Some("es"));
+        assert_eq!(detect(an, Some("an")), (Some("an".to_string()), Some(0.6)));
+        // A language it knows is still checked against the text, withdrawn codes and 639-3 tags read as current ones.
+        assert_eq!(detect(an, Some("de")).0.as_deref(), Some("es"));
+        let id = "Kota ini terletak di tepi sungai dan sudah terkenal sejak abad pertengahan karena jembatannya yang tua. \
+                  Pada musim panas banyak pengunjung berjalan-jalan di gang sempit kota tua dan duduk di kafe kecil.";
+        assert_eq!(detect(id, Some("in")).0.as_deref(), Some("id"));
+        assert_eq!(detect(id, Some("ind")).0.as_deref(), Some("id"));
+        let ja = "これは日本語の文章です。今日はとても良い天気ですね。明日も晴れるでしょう。";
+        assert_eq!(detect(ja, Some("jp")).0.as_deref(), Some("ja"));
     }
 
     #[test]
