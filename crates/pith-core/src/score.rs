@@ -821,10 +821,15 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
 
 /// Removes the feeds of other stories inside the content: boxes of [`FEED_TEASERS`] or more
 /// short `<article>` cards, each with a link (and headings at most besides), holding less than
-/// [`FEED_SHARE`] of its prose. A
-/// news site's "more stories" often has no heading to name it, and its teasers' excerpts are
-/// prose, not links; but it is laid out as cards, which the content itself is not.
+/// [`FEED_SHARE`] of its prose. A news site's "more stories" often has no heading to name it, and
+/// its teasers' excerpts are prose, not links; but it is laid out as cards, which the content
+/// itself is not.
 fn remove_teaser_feeds(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool]) {
+    // Most pages have too few `<article>` elements for a feed: one scan of the node list spares
+    // them the walk.
+    if tree.nodes.iter().filter(|n| n.tag == Tag::Article).nth(FEED_TEASERS - 1).is_none() {
+        return;
+    }
     let limit = FEED_SHARE * stats[root as usize].mass;
     let mut stack = vec![root];
     while let Some(id) = stack.pop() {
