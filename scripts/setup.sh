@@ -7,6 +7,6 @@ cd "$root"
 command -v cargo >/dev/null || { echo "setup: cargo (Rust via rustup) is required" >&2; exit 1; }
 bash scripts/install-toolchain.sh          # Debian's Rust + wasm-ld for the WebAssembly build, gcc for libdeflate
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  JOBS=max npm ci --no-audit --no-fund   # zstd-napi compiles zstd (node-gyp): on every core
 fi
 npm run build                              # native addon, WebAssembly module, TypeScript
