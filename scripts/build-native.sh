@@ -19,7 +19,8 @@ profdata=$(command -v "llvm-profdata-$llvm" || command -v "/usr/lib/llvm-$llvm/b
 if [ "${PITH_PGO:-1}" = 0 ] || [ -z "$profdata" ]; then
   why=$([ "${PITH_PGO:-1}" = 0 ] && echo "PITH_PGO=0" || echo "no llvm-profdata for LLVM $llvm")
   echo "build-native: plain release build ($why)"
-  rm -f "$pgo/inputs" # the guided build below is no longer the one in place
+  # Built where the guided addon was, this one replaces it: the guided build is then out of date.
+  if [ "$out" = crates/pith-node ]; then rm -f "$pgo/inputs"; fi
   exec "${napi[@]}" --output-dir "$out"
 fi
 
