@@ -41,9 +41,9 @@ say "setup (bench/setup.sh)"
 npm run -s bench:setup
 
 say "build"
-[[ -f crates/pith-node/package.json ]] && ls crates/pith-node/*.node >/dev/null 2>&1 || npm run -s build:native
-[[ -f crates/pith-wasm/pith.wasm ]] || npm run -s build:wasm
-npm run -s build:ts
+# Both engines brought up to date with the sources (quick when they are): a stale addon, or the plain one a
+# PITH_PGO=0 build leaves, would be measured as pith otherwise.
+npm run -s build
 
 # the page list (every extractor gets the same one) and the WARC built from those pages
 mkdir -p bench/.cache/peers
