@@ -45,6 +45,8 @@ pub struct Attrs<'a> {
     pub name: Option<&'a str>,
     pub datetime: Option<&'a str>,
     pub lang: Option<&'a str>,
+    pub colspan: Option<&'a str>,
+    pub rowspan: Option<&'a str>,
     pub hidden: bool,
     pub aria_hidden: bool,
     /// `aria-labelledby`: a panel named by the control that shows it (tab, accordion).
@@ -78,6 +80,8 @@ impl<'a> Attrs<'a> {
                 "name" => &mut a.name,
                 "datetime" => &mut a.datetime,
                 "lang" | "xml:lang" => &mut a.lang,
+                "colspan" => &mut a.colspan,
+                "rowspan" => &mut a.rowspan,
                 "aria-controls" => &mut a.controls,
                 "hidden" => {
                     a.hidden = true;

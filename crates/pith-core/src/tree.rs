@@ -610,6 +610,7 @@ impl Builder {
             Tag::Img => image(&attrs),
             Tag::Pre => attrs.class.and_then(code_language).or_else(|| self.wrapper_language(source)),
             Tag::Code => attrs.class.and_then(code_language),
+            Tag::Td | Tag::Th => spans(&attrs),
             _ => None,
         };
         // (An attribute value is a slice of `source`; a value without a source location is an
@@ -870,10 +871,28 @@ fn image(attrs: &Attrs) -> Option<Box<str>> {
     Some(both.into())
 }
 
+/// A table cell's `colspan` and `rowspan`, as "columns rows", when either is above 1.
+fn spans(attrs: &Attrs) -> Option<Box<str>> {
+    // As browsers read them: leading digits; 0 or garbage is 1.
+    let span = |v: Option<&str>| {
+        let v = v.unwrap_or("").trim();
+        let digits = &v[..v.bytes().position(|b| !b.is_ascii_digit()).unwrap_or(v.len())];
+        digits.parse::<u32>().unwrap_or(1).max(1)
+    };
+    let (columns, rows) = (span(attrs.colspan), span(attrs.rowspan));
+    (columns > 1 || rows > 1).then(|| format!("{columns} {rows}").into())
+}
+
 impl Node {
     /// An `<img>`'s alt text and source (as written; resolve it against the page's base).
     pub fn image(&self) -> Option<(&str, &str)> {
         self.attr.as_deref().filter(|_| self.tag == Tag::Img)?.split_once(IMAGE_SEPARATOR)
+    }
+
+    /// A table cell's columns and rows (`colspan`, `rowspan`; 1 and 1 when not given).
+    pub fn spans(&self) -> (u32, u32) {
+        let spans = self.attr.as_deref().filter(|_| matches!(self.tag, Tag::Td | Tag::Th)).and_then(|a| a.split_once(' '));
+        spans.and_then(|(c, r)| Some((c.parse().ok()?, r.parse().ok()?))).unwrap_or((1, 1))
     }
 }
 

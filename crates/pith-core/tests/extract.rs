@@ -121,6 +121,22 @@ fn markdown_tables_get_every_column_in_their_first_row_and_no_spacer_columns() {
 }
 
 #[test]
+fn table_cells_land_in_their_columns_across_spans_and_keep_their_row_on_one_line() {
+    // "Gender" spans the three data columns of its row; "Age" spans two rows, so the row below
+    // it starts in the second column; a cell with line breaks stays one cell of one row.
+    let html = b"<body><article><p>How the two groups of the trial compared when it started, by age.</p><table>\
+        <tr><th>Trait</th><th>Group</th><th>Value</th><th>P value</th></tr>\
+        <tr><td colspan=3>Gender, n (%)</td><td>.57</td></tr>\
+        <tr><td rowspan=2>Age</td><td>Intervention</td><td>20.4</td><td>.18</td></tr>\
+        <tr><td>Control</td><td>21.9<br>(median 21)</td><td>.18</td></tr></table>";
+    let result = extract(html, &Hints::default(), &opts()).unwrap();
+    let rows = "Trait | Group | Value | P value\nGender, n (%) |  |  | .57\nAge | Intervention | 20.4 | .18\n | Control | 21.9 (median 21) | .18";
+    assert!(result.text.ends_with(rows), "{:?}", result.text);
+    let md = result.markdown.unwrap();
+    assert!(md.contains("| Gender, n (%) |  |  | .57 |\n| Age | Intervention | 20.4 | .18 |\n|  | Control | 21.9 (median 21) | .18 |"), "{md:?}");
+}
+
+#[test]
 fn a_column_empty_in_every_row_at_the_left_edge_is_a_spacer() {
     // A notice laid out as [icon][text], and a margin column before a small table.
     let html = b"<body><article><table><tr><td><img src=warn.png></td><td>This article is being revised to the new spelling rules.</td></tr></table>\

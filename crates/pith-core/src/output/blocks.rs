@@ -325,11 +325,31 @@ impl<'a> Walker<'a> {
 
     fn table(&mut self, table: NodeId) {
         let mut rows: Vec<Vec<Cell>> = Vec::new();
+        // Rows still to come that each column is taken in by a cell above (`rowspan`).
+        let mut spanned_below: Vec<u32> = Vec::new();
         for row in self.rows(table) {
             if self.removed[row as usize] {
                 continue;
             }
-            let cells: Vec<Cell> = self.cells(row).into_iter().map(|cell| self.cell(cell)).collect();
+            // Cells land in their columns as a browser lays them out: a cell spanning columns
+            // is followed by empty ones, and a column a cell above spans is skipped.
+            let taken: Vec<bool> = spanned_below.iter().map(|&n| n > 0).collect();
+            spanned_below.iter_mut().for_each(|n| *n = n.saturating_sub(1));
+            let mut cells: Vec<Cell> = Vec::new();
+            for cell in self.cells(row) {
+                while taken.get(cells.len()).copied().unwrap_or(false) {
+                    cells.push(Cell::default());
+                }
+                let (columns, rows_down) = self.tree.node(cell).spans();
+                let column = cells.len();
+                cells.push(self.cell(cell));
+                let columns = (columns as usize).min(MAX_COLUMNS.saturating_sub(column)).max(1);
+                cells.resize_with(column + columns, Cell::default);
+                if spanned_below.len() < column + columns {
+                    spanned_below.resize(column + columns, 0);
+                }
+                spanned_below[column..column + columns].iter_mut().for_each(|n| *n = rows_down - 1);
+            }
             if !cells.iter().all(Cell::is_empty) {
                 rows.push(cells);
             }
@@ -358,14 +378,20 @@ impl<'a> Walker<'a> {
         sub.children(cell);
         sub.flush();
         self.links.append(&mut sub.links);
-        let text = sub.blocks.iter().map(|b| b.text.as_str()).filter(|t| !t.is_empty()).collect::<Vec<_>>().join(" ");
-        let markdown = sub.blocks.iter().any(|b| b.markdown.is_some()).then(|| {
-            let parts = sub.blocks.iter().map(|b| b.markdown.as_deref().unwrap_or(&b.text)).filter(|m| !m.is_empty());
-            parts.collect::<Vec<_>>().join(" ")
-        });
+        // A row is one line: the cell's blocks and line breaks (`<br>`) become spaces.
+        let one_line = |parts: &mut dyn Iterator<Item = &str>| parts.flat_map(str::lines).map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ");
+        let text = one_line(&mut sub.blocks.iter().map(|b| b.text.as_str()));
+        let markdown = sub
+            .blocks
+            .iter()
+            .any(|b| b.markdown.is_some())
+            .then(|| one_line(&mut sub.blocks.iter().map(|b| b.markdown.as_deref().unwrap_or(&b.text))));
         Cell { text, markdown }
     }
 }
+
+/// Columns a row of a table is laid out to at most (spans of cells past it are cut).
+const MAX_COLUMNS: usize = 64;
 
 /// A permalink's text: a symbol or two, no letters or digits ("¶", "#", "§", "🔗").
 fn is_anchor_glyph(text: &str) -> bool {
