@@ -230,6 +230,14 @@ fn markdown_marks_inline_code_and_takes_the_language_from_a_highlighter_wrapper(
 }
 
 #[test]
+fn a_highlighter_saying_none_gives_no_language() {
+    let html = b"<body><article><p>Build it from the checkout, then run the tests; both take a minute or two.</p>\
+        <pre class=\"language-none\"><code>$ make</code></pre><div class=\"highlight-none\"><pre>$ make test</pre></div></article></body>";
+    let md = extract(html, &Hints::default(), &opts()).unwrap().markdown.unwrap();
+    assert!(md.contains("```\n$ make\n```") && md.contains("```\n$ make test\n```"), "{md:?}");
+}
+
+#[test]
 fn markdown_takes_a_bare_code_blocks_language_from_a_paragraph_naming_one() {
     let html = b"<body><article><p>Install the client, then call it from your script as below; the call returns at once.</p>\
         <p>Python</p><pre><code>client.send(msg)</code></pre><p>Example</p><pre>client.close()</pre>\
