@@ -26,6 +26,21 @@ const RECOMMENDATION_PHRASES: &[&str] = &[
     "recommended articles", "recommended reading", "you may like", "you might like", "may be interested in",
     "might be interested in", "popular posts", "popular articles", "popular stories", "more stories",
     "more articles",
+    // The same labels in the languages most of a crawl is in besides English.
+    "könnte sie auch interessieren", "auch interessant", "ähnliche artikel", "ähnliche beiträge",
+    "ähnliche produkte", "verwandte artikel", "weitere artikel", "mehr zum thema", "meistgelesen",
+    "kunden kauften auch", "à lire aussi", "lire aussi", "articles similaires", "articles liés",
+    "vous aimerez aussi", "vous aimerez peut-être", "sur le même sujet", "les plus lus", "produits similaires",
+    "artículos relacionados", "noticias relacionadas", "productos relacionados", "entradas relacionadas",
+    "te puede interesar", "lo más leído", "articoli correlati", "prodotti correlati", "potrebbe interessarti",
+    "ti potrebbe interessare", "leggi anche", "i più letti", "artigos relacionados", "notícias relacionadas",
+    "produtos relacionados", "leia também", "você também pode gostar", "mais lidas", "gerelateerde artikelen",
+    "lees ook", "vergelijkbare producten", "meest gelezen", "powiązane artykuły", "podobne artykuły",
+    "podobne produkty", "czytaj także", "najczęściej czytane", "читайте также", "похожие статьи",
+    "похожие новости", "похожие товары", "вам может понравиться", "вам также может понравиться",
+    "самое читаемое", "相关文章", "相关阅读", "相关推荐", "相关新闻", "猜你喜欢", "热门文章", "推荐阅读",
+    "延伸阅读", "相關文章", "相關閱讀", "延伸閱讀", "関連記事", "おすすめ記事", "人気記事", "あわせて読みたい",
+    "관련 기사", "관련기사", "많이 본 뉴스", "ilgili haberler", "benzer haberler", "ilginizi çekebilir",
 ];
 
 /// Prefixes that make a heading a label of recommendations ("More from Bershka").
@@ -48,7 +63,10 @@ const MIN_TEASERS: usize = 2;
 /// without their colon.
 const LINK_LINE_LABELS: &[&str] = &[
     "related", "related reading", "related article", "related story", "related post", "read next",
-    "recommended", "you may also like", "you might like", "you might also like",
+    "recommended", "you may also like", "you might like", "you might also like", "lesen sie auch",
+    "auch interessant", "mehr zum thema", "lire aussi", "à lire aussi", "lire également", "lee también",
+    "te puede interesar", "leggi anche", "leia também", "lees ook", "czytaj także", "czytaj też",
+    "читайте также", "相关阅读", "延伸阅读", "延伸閱讀", "関連記事", "あわせて読みたい",
 ];
 
 /// Flags the boxes that headings name as recommendations, and the "Related: <link>" lines.
@@ -117,8 +135,11 @@ pub(crate) fn short_label(tree: &Tree, id: NodeId, label: &mut String) -> bool {
     }
     label.clear();
     let short = collect(tree, id, label);
-    // The phrases are ASCII.
-    label.make_ascii_lowercase();
+    if label.is_ascii() {
+        label.make_ascii_lowercase();
+    } else {
+        *label = label.to_lowercase();
+    }
     short
 }
 
@@ -303,9 +324,11 @@ fn is_link_line(tree: &Tree, id: NodeId) -> bool {
         .trim_end_matches(':')
         .trim_end();
     tree.node(link).tag == Tag::A
-        && LINK_LINE_LABELS
-            .iter()
-            .any(|l| label.eq_ignore_ascii_case(l))
+        && (if label.is_ascii() {
+            LINK_LINE_LABELS.iter().any(|l| label.eq_ignore_ascii_case(l))
+        } else {
+            LINK_LINE_LABELS.contains(&label.to_lowercase().as_str())
+        })
 }
 
 #[cfg(test)]
@@ -326,5 +349,10 @@ mod tests {
         // A paragraph drawn as a heading opens with the phrase.
         assert!(names_recommendations("popular posts", PageKind::Other, AtStart));
         assert!(!names_recommendations("check out our popular posts", PageKind::Other, AtStart));
+        // Other languages, lower-cased as `short_label` lower-cases them.
+        assert!(names_recommendations("das könnte sie auch interessieren", PageKind::Other, Anywhere));
+        assert!(names_recommendations("читайте также", PageKind::Other, AtStart));
+        assert!(names_recommendations("相关文章", PageKind::Other, Anywhere));
+        assert!(!names_recommendations("lire la suite", PageKind::Other, Anywhere));
     }
 }

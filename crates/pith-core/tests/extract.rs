@@ -1439,6 +1439,28 @@ fn boxes_named_as_recommendations_go() {
     assert!(!text.contains("vent crabs farm"), "{text:?}");
     assert!(text.contains("Related work on seeps"), "{text:?}");
 
+    // The same in other languages: a German box label, a Russian "Read also:" line.
+    let german = r#"<html><body><div class="x1">
+        <h1>Leinenkleid Iris</h1>
+        <p>Ein lockeres Kleid aus atmungsaktivem Hanf, mit Bindegürtel und tiefen Taschen. Waschbar.</p>
+        </div><div class="x2"><div class="row"><div><h2>Das könnte Sie auch interessieren</h2><span>Gesponserte Artikel</span></div>
+        <a href="/aehnlich">Alle anzeigen</a></div>
+        <ul><li><a href="/p/1"><img src="1.jpg"></a><div>Hemdblusenkleid aus Leinen, der Klassiker. Neu, im Karton.</div><div>89 €</div></li>
+        <li><a href="/p/2"><img src="2.jpg"></a><div>Wickelrock aus Baumwolle in Rost. Gebraucht, gut.</div><div>59 €</div></li></ul></div>
+        </body></html>"#;
+    let text = text_of(german.as_bytes());
+    assert!(text.contains("atmungsaktivem Hanf"), "{text:?}");
+    for junk in ["Das könnte", "Hemdblusenkleid", "Wickelrock"] {
+        assert!(!text.contains(junk), "{junk:?} leaked into {text:?}");
+    }
+    let body = format!(
+        "{PARAS}<p><strong>Читайте также:</strong> <a href=\"/vents-2\">Крабы</a></p>\
+         <p>Работы о холодных сипах последовали в 1980-х, когда у берегов Флориды нашли метановые сипы.</p>"
+    );
+    let text = text_of(article(&body).as_bytes());
+    assert!(!text.contains("Крабы"), "{text:?}");
+    assert!(text.contains("метановые сипы"), "{text:?}");
+
     // A thread's list of other threads, named as a forum or a Q&A site names it.
     let thread = r#"<html><body><div class="x1"><h1>Which plane for a beginner?</h1>
         <div class="x5"><p>I am starting out and want one hand plane that does most jobs. Which would you buy first, and why?</p></div>
