@@ -100,6 +100,23 @@ fn malformed_nesting_keeps_the_tail() {
 }
 
 #[test]
+fn a_heading_is_one_line_and_sentences_set_as_one_are_a_paragraph() {
+    let promo = "Find the plan that fits your practice, whatever its size and however many returns it files. \
+        Explore our range of packages here, and compare what each one includes.";
+    let html = format!(
+        "<body><article><h2>News Product<br>Management Certification</h2>\
+         <p>A program for news professionals who want to lead product teams, taught online over eight weeks.</p>\
+         <h3>{promo}</h3><p>Every package comes with support by phone and by chat, all year round, at no extra cost.</p>"
+    );
+    let result = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap();
+    let md = result.markdown.unwrap();
+    assert!(md.starts_with("## News Product Management Certification\n\n"), "{md:?}");
+    assert!(md.contains(&format!("\n\n{promo}\n\n")), "a paragraph, not a heading: {md:?}");
+    let paths: Vec<_> = result.sections.iter().map(|s| s.path.join(" > ")).collect();
+    assert_eq!(paths, ["News Product Management Certification"], "{:?}", result.sections);
+}
+
+#[test]
 fn tables_keep_rows_and_cells() {
     let html = b"<body><article><p>Prices for the plans we offer, per month, billed yearly.</p><table>\
         <tr><th>Plan</th><th>Price</th></tr><tr><td>Basic</td><td>$5</td></tr><tr><td>Pro</td><td>$15</td></tr></table>";

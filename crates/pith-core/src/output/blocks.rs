@@ -232,10 +232,15 @@ impl<'a> Walker<'a> {
         if text.is_empty() && markdown.is_none() {
             return;
         }
-        let kind = match &self.ctx.kind {
+        let (kind, text, markdown) = match &self.ctx.kind {
+            // Several sentences set in a heading's type (a lede, a promo) are a paragraph, not
+            // the title of what follows.
+            Some(Kind::Heading(_)) if is_paragraph_sized(&text) => (Kind::Paragraph, text, markdown),
+            // A heading is one line: its line breaks (`<br>`) are layout.
+            Some(Kind::Heading(level)) => (Kind::Heading(*level), one_line([text.as_str()]), markdown.map(|m| one_line([m.as_str()]))),
             // Text after a nested block inside a list item continues the item as a paragraph.
-            Some(k) => k.clone(),
-            None => Kind::Paragraph,
+            Some(k) => (k.clone(), text, markdown),
+            None => (Kind::Paragraph, text, markdown),
         };
         self.blocks.push(Block { kind, text, markdown, quote_depth: self.ctx.quote_depth });
     }
@@ -379,14 +384,35 @@ impl<'a> Walker<'a> {
         sub.flush();
         self.links.append(&mut sub.links);
         // A row is one line: the cell's blocks and line breaks (`<br>`) become spaces.
-        let one_line = |parts: &mut dyn Iterator<Item = &str>| parts.flat_map(str::lines).map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ");
-        let text = one_line(&mut sub.blocks.iter().map(|b| b.text.as_str()));
+        let text = one_line(sub.blocks.iter().map(|b| b.text.as_str()));
         let markdown = sub
             .blocks
             .iter()
             .any(|b| b.markdown.is_some())
-            .then(|| one_line(&mut sub.blocks.iter().map(|b| b.markdown.as_deref().unwrap_or(&b.text))));
+            .then(|| one_line(sub.blocks.iter().map(|b| b.markdown.as_deref().unwrap_or(&b.text))));
         Cell { text, markdown }
+    }
+}
+
+/// The lines of `parts` on one line, a space between each.
+fn one_line<'s>(parts: impl IntoIterator<Item = &'s str>) -> String {
+    let lines = parts.into_iter().flat_map(str::lines).map(str::trim).filter(|l| !l.is_empty());
+    lines.collect::<Vec<_>>().join(" ")
+}
+
+/// Characters above which a heading that holds more than one sentence is a paragraph. Titles
+/// run long as one sentence ("Wireless Earbuds, Bluetooth 5.4 Headphones with 50H Playback,
+/// ..."), and a question in a FAQ runs to two shorter than this ("... newborns. Is this normal?").
+const MAX_HEADING_CHARS: usize = 150;
+
+fn is_paragraph_sized(text: &str) -> bool {
+    text.len() > MAX_HEADING_CHARS && text.chars().count() > MAX_HEADING_CHARS && {
+        // A sentence ends inside it: a mark followed by more text (after a space, but for CJK's).
+        let mut ends = text.match_indices(['.', '!', '?', '。', '！', '？']);
+        ends.any(|(at, mark)| {
+            let rest = &text[at + mark.len()..];
+            !rest.trim().is_empty() && (mark.len() > 1 || rest.starts_with(' '))
+        })
     }
 }
 
