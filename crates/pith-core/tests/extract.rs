@@ -705,12 +705,14 @@ fn sections_carry_heading_paths_and_offsets() {
 
 #[test]
 fn links_go_to_a_side_table() {
-    let html = b"<body><article><p>Read the <a href=\"https://example.org/spec\">full specification</a> before you start building anything.</p>";
+    let html = b"<body><article><p>Read the <a href=\"https://example.org/spec\">full specification</a> before you start building anything. \
+        Its <a href=\"/errata\">list of<br>errata</a> is short.</p>";
     let options = Options { links: true, ..opts() };
-    let r = extract(html, &Hints::default(), &options).unwrap();
-    assert_eq!(r.text, "Read the full specification before you start building anything.");
-    let links = r.links.unwrap();
-    assert_eq!((links[0].text.as_str(), links[0].href.as_str()), ("full specification", "https://example.org/spec"));
+    let r = extract(html, &Hints { url: Some("https://example.org/guide".into()), ..Hints::default() }, &options).unwrap();
+    assert_eq!(r.text, "Read the full specification before you start building anything. Its list of\nerrata is short.");
+    let links: Vec<_> = r.links.unwrap().into_iter().map(|l| (l.text, l.href)).collect();
+    // A link's text is one line (the table has a row per link).
+    assert_eq!(links, [("full specification".into(), "https://example.org/spec".into()), ("list of errata".into(), "https://example.org/errata".into())]);
 }
 
 #[test]

@@ -157,7 +157,7 @@ impl<'a> Walker<'a> {
                         }
                     }
                 } else if self.collect_links && !href.starts_with("javascript:") {
-                    let text = collapse(inner);
+                    let text = one_line([collapse(inner).as_str()]);
                     if !text.is_empty() {
                         self.links.push(Link { text, href: href.to_string() });
                     }
