@@ -8,6 +8,11 @@ export interface Hints {
   contentType?: string | null;
   /** The page URL, for resolving links and reading URL shape. */
   url?: string | null;
+  /**
+   * When the page was fetched (a WARC-Date, ISO 8601): a date its text gives for a later day is
+   * an event's or a deadline's, not the day it was published. `pith extract` passes WARC-Date.
+   */
+  fetched?: string | null;
 }
 
 /** api.rs `Favor`, serialized lowercase. */

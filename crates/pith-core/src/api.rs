@@ -14,6 +14,9 @@ pub struct Hints {
     pub content_type: Option<String>,
     /// The page URL, for resolving links and reading URL shape.
     pub url: Option<String>,
+    /// When the page was fetched (a WARC-Date, ISO 8601): a date its text gives for a later
+    /// day is an event's or a deadline's, not the day it was published.
+    pub fetched: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]

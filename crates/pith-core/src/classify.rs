@@ -611,7 +611,7 @@ mod fit {
         let mut lines = String::new();
         for line in std::fs::read_to_string(pages).unwrap().lines() {
             let [id, url, file] = line.splitn(3, '\t').collect::<Vec<_>>()[..] else { panic!("bad line {line:?}") };
-            let hints = Hints { content_type: Some("text/html; charset=utf-8".into()), url: (!url.is_empty()).then(|| url.into()) };
+            let hints = Hints { content_type: Some("text/html; charset=utf-8".into()), url: (!url.is_empty()).then(|| url.into()), ..Hints::default() };
             TRAITS.with(|t| t.borrow_mut().clear());
             // A page that fails records no traits; the script counts it as misclassified.
             let _ = extract(&std::fs::read(file).unwrap(), &hints, &Options::default());
@@ -676,7 +676,7 @@ mod tests {
                     <h2>Plain</h2><div><h2>Beside</h2><a href=/c>a link</a></div>\
                     <a href=/d><div><div><div><h2>Too far down</h2></div></div></div></a>";
         let (tree, meta) = crate::tree::build(html, &[], 1 << 20, &crate::deadline::Deadline::after(0.0)).unwrap();
-        assert_eq!(meta.finish(&[], Vec::new, String::new, None).time_elements, 2);
+        assert_eq!(meta.finish(&[], Vec::new, String::new, None, None).time_elements, 2);
         let linked: Vec<bool> = (0..tree.nodes.len() as NodeId)
             .filter(|&id| tree.node(id).tag.is_heading())
             .map(|id| is_linked_heading(&tree, id))

@@ -143,7 +143,11 @@ pub fn extract_line(html: &[u8], request_json: &str) -> Vec<u8> {
         Err(e) => return failed(&ExtractError::BadRequest(e.to_string())),
     };
     let record = &req.record;
-    let hints = Hints { content_type: record.content_type.as_deref().map(str::to_owned), url: record.url.as_deref().map(str::to_owned) };
+    let hints = Hints {
+        content_type: record.content_type.as_deref().map(str::to_owned),
+        url: record.url.as_deref().map(str::to_owned),
+        fetched: record.date.as_deref().map(str::to_owned),
+    };
     let x = match extract_caught(html, &hints, &req.options) {
         Ok(x) => x,
         Err(e) => return failed(&e),
@@ -201,6 +205,18 @@ mod tests {
         assert_eq!(line["source"]["offset"], 10);
         assert_eq!(line["extractor"]["name"], "pith");
         assert!(line["text"].as_str().unwrap().contains("A paragraph long enough"));
+    }
+
+    #[test]
+    fn a_date_written_for_after_the_fetch_is_not_the_publication_date() {
+        // The record was fetched on 2024-05-01 (see `request`).
+        let page = b"<html><body><article><h1>Title</h1><p>Posted March 3, 2024. The new rules apply from June 1, 2025, to every member.</p>\
+            <p>A paragraph long enough to be read as prose, with punctuation. It goes on, and on, for a while.</p></article></body></html>";
+        let (_, line) = split(&extract_line(page, &request(r#"{"markdown":false}"#)));
+        assert_eq!(line["published"], "2024-03-03");
+        let page = String::from_utf8_lossy(page).replace("Posted March 3, 2024. ", "");
+        let (_, line) = split(&extract_line(page.as_bytes(), &request(r#"{"markdown":false}"#)));
+        assert!(line["published"].is_null(), "{}", line["published"]);
     }
 
     #[test]

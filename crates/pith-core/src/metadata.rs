@@ -125,8 +125,16 @@ impl MetaCollector {
     /// Picks each field. `h1s` are the texts of the page's `<h1>`s and `bylines` gives those of
     /// its bylines, in order: the visible headline and author when the head says nothing better.
     /// `bylines` is only called when the head names no author, and `visible_text` (the page
-    /// text, for a written date) when the page declares no date.
-    pub fn finish(self, h1s: &[String], bylines: impl FnOnce() -> Vec<String>, visible_text: impl FnOnce() -> String, url: Option<&str>) -> Metadata {
+    /// text, for a written date) when the page declares no date; `fetched` is when the page
+    /// was fetched, if known.
+    pub fn finish(
+        self,
+        h1s: &[String],
+        bylines: impl FnOnce() -> Vec<String>,
+        visible_text: impl FnOnce() -> String,
+        url: Option<&str>,
+        fetched: Option<&str>,
+    ) -> Metadata {
         let mut ld = JsonLd::default();
         let blocks: Vec<Value> = self.json_ld.iter().filter_map(|b| parse_json_ld(b)).collect();
         blocks.iter().for_each(|v| ld.index(v, 0));
@@ -188,7 +196,7 @@ impl MetaCollector {
             .or_else(|| url.and_then(url_date))
             .or_else(|| self.first_time.as_deref().and_then(normalize_date))
             .or_else(|| ld.other_published.as_deref().and_then(normalize_date))
-            .or_else(|| first_written_date(&visible_text()));
+            .or_else(|| first_written_date(&visible_text(), fetched.and_then(normalize_date).as_deref()));
         Metadata {
             title,
             author,
@@ -498,7 +506,7 @@ pub fn normalize_date(s: &str) -> Option<String> {
             let dotted = s.trim_start_matches(|c: char| c.is_ascii_digit()).starts_with('.');
             numeric_date(num(a)?, num(b)?, num(y)?, dotted)
         }
-        _ => first_written_date(s),
+        _ => first_written_date(s, None),
     }
 }
 
@@ -613,8 +621,9 @@ fn written_date_at(words: &[&str], i: usize) -> Option<String> {
     None
 }
 
-/// The first date written out in the page's visible text.
-pub fn first_written_date(text: &str) -> Option<String> {
+/// The first date written out in the page's visible text, on or before `not_after` (a
+/// YYYY-MM-DD day) when given.
+pub fn first_written_date(text: &str, not_after: Option<&str>) -> Option<String> {
     // A date spans at most three words: they are read through a window as they are split, as
     // collecting every word of a long page first cost more than the search (the date, when
     // there is one, is usually near the top). Past the last word the window holds "".
@@ -622,7 +631,8 @@ pub fn first_written_date(text: &str) -> Option<String> {
     let mut window = [""; 3];
     window.fill_with(|| words.next().unwrap_or(""));
     while !window[0].is_empty() {
-        if let Some(date) = written_date_at(&window, 0) {
+        // (YYYY-MM-DD strings sort as the days they name.)
+        if let Some(date) = written_date_at(&window, 0).filter(|d| not_after.is_none_or(|last| d.as_str() <= last)) {
             return Some(date);
         }
         window = [window[1], window[2], words.next().unwrap_or("")];
@@ -647,24 +657,29 @@ mod tests {
 
         let mut c = MetaCollector::default();
         c.title_text(forum);
-        let meta = c.finish(&["Arch Linux".to_string()], Vec::new, String::new, None);
+        let meta = c.finish(&["Arch Linux".to_string()], Vec::new, String::new, None, None);
         assert_eq!(meta.title.as_deref(), Some("What happened with Arch Linux ISO in 2024 / Arch Discussion"));
     }
 
     #[test]
     fn written_dates() {
-        assert_eq!(first_written_date("By Jane | Published March 3, 2024 at noon").as_deref(), Some("2024-03-03"));
-        assert_eq!(first_written_date("Updated 3rd Sept. 2023").as_deref(), Some("2023-09-03"));
-        assert_eq!(first_written_date("on 2022-11-05T10:00 we").as_deref(), Some("2022-11-05"));
-        assert_eq!(first_written_date("May 2024 was warm; may 40 2024"), None);
-        assert_eq!(first_written_date("2024-03-0x 2025-01-02").as_deref(), Some("2025-01-02"));
-        assert_eq!(first_written_date("Elliot Raba 23.07.2025 · 6 min").as_deref(), Some("2025-07-23"));
-        assert_eq!(first_written_date("v1.02.20255 and 1.2.2025"), None);
-        assert_eq!(first_written_date("Dec 17, 2025Julian K. Arni").as_deref(), Some("2025-12-17"));
-        assert_eq!(first_written_date("19 Dec, 2025 Newsdesk").as_deref(), Some("2025-12-19"));
-        assert_eq!(first_written_date("Posted on the 15/12/2025 at 19:00").as_deref(), Some("2025-12-15"));
-        assert_eq!(first_written_date("Updated: 10/31/2024").as_deref(), Some("2024-10-31"));
-        assert_eq!(first_written_date("1/2/24 and 3/4/20245 and 13/13/2024"), None);
+        assert_eq!(first_written_date("By Jane | Published March 3, 2024 at noon", None).as_deref(), Some("2024-03-03"));
+        assert_eq!(first_written_date("Updated 3rd Sept. 2023", None).as_deref(), Some("2023-09-03"));
+        assert_eq!(first_written_date("on 2022-11-05T10:00 we", None).as_deref(), Some("2022-11-05"));
+        assert_eq!(first_written_date("May 2024 was warm; may 40 2024", None), None);
+        assert_eq!(first_written_date("2024-03-0x 2025-01-02", None).as_deref(), Some("2025-01-02"));
+        assert_eq!(first_written_date("Elliot Raba 23.07.2025 · 6 min", None).as_deref(), Some("2025-07-23"));
+        assert_eq!(first_written_date("v1.02.20255 and 1.2.2025", None), None);
+        assert_eq!(first_written_date("Dec 17, 2025Julian K. Arni", None).as_deref(), Some("2025-12-17"));
+        assert_eq!(first_written_date("19 Dec, 2025 Newsdesk", None).as_deref(), Some("2025-12-19"));
+        assert_eq!(first_written_date("Posted on the 15/12/2025 at 19:00", None).as_deref(), Some("2025-12-15"));
+        assert_eq!(first_written_date("Updated: 10/31/2024", None).as_deref(), Some("2024-10-31"));
+        assert_eq!(first_written_date("1/2/24 and 3/4/20245 and 13/13/2024", None), None);
+        // A day after the fetch is an event's: the first date on or before it is the one.
+        let text = "Posted March 3, 2025. The law applies from 1 January 2027.";
+        assert_eq!(first_written_date(text, Some("2026-05-01")).as_deref(), Some("2025-03-03"));
+        assert_eq!(first_written_date("From 1 January 2027, then 2 May 2025.", Some("2026-05-01")).as_deref(), Some("2025-05-02"));
+        assert_eq!(first_written_date("From 1 January 2027.", Some("2026-05-01")), None);
     }
 
     #[test]

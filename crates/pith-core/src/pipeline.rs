@@ -24,6 +24,7 @@ pub fn score<'a>(html: &'a [u8], hints: &Hints, options: &Options, deadline: &De
         || bylines(&tree, 0),
         || tree.spaced_text(),
         hints.url.as_deref(),
+        hints.fetched.as_deref(),
     );
     let kind = classify::PageKind::of(&meta, hints.url.as_deref());
     recommendations::flag(&mut tree, kind);

@@ -509,7 +509,7 @@ fn decodes_shift_jis_from_meta_charset() {
 
 #[test]
 fn http_charset_is_a_hint() {
-    let hints = Hints { content_type: Some("text/html; charset=ISO-8859-1".into()), url: None };
+    let hints = Hints { content_type: Some("text/html; charset=ISO-8859-1".into()), url: None, ..Hints::default() };
     let result = extract(b"<p>na\xefve caf\xe9 society of the old town</p>", &hints, &opts()).unwrap();
     assert_eq!(result.text, "naïve café society of the old town");
     assert_eq!(result.encoding.unwrap().source, "http");
@@ -782,7 +782,7 @@ fn empty_and_garbage_inputs_do_not_fail() {
 fn links_resolve_against_the_page_and_base_href() {
     let html = b"<body><article><p>See <a href=\"/spec\">the spec</a> and <a href=\"../faq\">the FAQ</a> before you write any code at all.</p>";
     let options = Options { links: true, ..opts() };
-    let hints = Hints { url: Some("https://example.org/docs/guide/intro".into()), content_type: None };
+    let hints = Hints { url: Some("https://example.org/docs/guide/intro".into()), ..Hints::default() };
     let links = extract(html, &hints, &options).unwrap().links.unwrap();
     assert_eq!(links[0].href, "https://example.org/spec");
     assert_eq!(links[1].href, "https://example.org/docs/faq");

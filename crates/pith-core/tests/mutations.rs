@@ -89,8 +89,8 @@ fn mutated_pages_extract_without_panics_and_with_valid_sections() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let hints = [
         Hints::default(),
-        Hints { content_type: Some("text/html; charset=windows-1252".into()), url: Some("http://example.com/a/b".into()) },
-        Hints { content_type: Some("text/html; charset=utf-16le".into()), url: Some("not a url".into()) },
+        Hints { content_type: Some("text/html; charset=windows-1252".into()), url: Some("http://example.com/a/b".into()), ..Hints::default() },
+        Hints { content_type: Some("text/html; charset=utf-16le".into()), url: Some("not a url".into()), ..Hints::default() },
     ];
     let options = [
         Options { markdown: true, links: true, comments: true, ..Options::default() },
