@@ -179,10 +179,12 @@ fn table_cells_keep_inline_code_in_markdown_only() {
 #[test]
 fn markdown_escapes_syntax_at_the_start_of_every_line_of_a_paragraph() {
     let html = b"<body><article><p>Pick a colour when you order, from the list in the last picture:<br>\
-        1. light green<br>~~~~~~~~<br># of mugs: any<br>=====<br>- or write to me</p>";
+        1. light green<br>~~~~~~~~<br># of mugs: any<br>=====<br>- or write to me<br>---<br>___</p>\
+        <p>#1 pick, -15% today, +0.9% since May, *prices before tax, =total, _draft_.</p>";
     let result = extract(html, &Hints::default(), &opts()).unwrap();
     let md = result.markdown.unwrap();
-    assert!(md.contains("picture:  \n1\\. light green  \n\\~~~~~~~~  \n\\# of mugs: any  \n\\=====  \n\\- or write to me"), "{md:?}");
+    assert!(md.contains("picture:  \n1\\. light green  \n\\~~~~~~~~  \n\\# of mugs: any  \n\\=====  \n\\- or write to me  \n\\---  \n\\___"), "{md:?}");
+    assert!(md.contains("\n\n#1 pick, -15% today"), "text that opens no block keeps no backslash: {md:?}");
     assert!(result.text.contains("picture:\n1. light green\n~~~~~~~~\n# of mugs"), "{:?}", result.text);
 }
 

@@ -119,12 +119,32 @@ fn push_escaped(out: &mut String, text: &str) {
                 out.push_str(&line[digits..]);
             }
             None => {
-                if line.starts_with(['#', '>', '-', '+', '*', '|', '=']) || line.starts_with("```") || line.starts_with("~~~") {
+                if opens_block(line) {
                     out.push('\\');
                 }
                 out.push_str(line);
             }
         }
+    }
+}
+
+/// Whether a line of text would be read as Markdown syntax: a heading, a quote, a bullet, a
+/// thematic break, a setext underline (after a line broken by `<br>`), a code fence or a table
+/// row. Other lines start as they are: "#1 pick", "-15%", "+0.9%" and "*Prices as of May" are
+/// text, and a backslash before them would be written into every copy of the text.
+fn opens_block(line: &str) -> bool {
+    let b = line.as_bytes();
+    let space_after = |n: usize| matches!(b.get(n), None | Some(b' ' | b'\t'));
+    let only = |c: u8| line.bytes().all(|x| x == c || x == b' ' || x == b'\t');
+    match b.first() {
+        Some(b'>' | b'|') => true,
+        Some(b'#') => {
+            let hashes = b.iter().take_while(|&&c| c == b'#').count();
+            hashes <= 6 && space_after(hashes)
+        }
+        Some(&c @ (b'-' | b'+' | b'*')) => space_after(1) || only(c),
+        Some(&c @ (b'=' | b'_')) => only(c),
+        _ => line.starts_with("```") || line.starts_with("~~~"),
     }
 }
 
