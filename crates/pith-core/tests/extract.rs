@@ -1437,19 +1437,41 @@ fn boxes_named_as_recommendations_go() {
     }
 
     // The heading sits in a row of its own with a label and a "See all" link, and the cards
-    // beside the row are not links: the box around the row and the cards goes.
-    let row = r#"<html><body><div class="x1">
-        <h1>Iris Hemp Dress</h1>
-        <p>A relaxed dress cut from breathable hemp, with a tie waist and deep pockets. Machine washable.</p>
-        </div><div class="x2"><div class="row"><div><h2>Similar items</h2><span>Sponsored placements</span></div>
-        <a href="/similar">See all</a></div>
-        <ul><li><a href="/p/1"><img src="1.jpg"></a><div>Linen Shirt Dress, the summer staple. New, in box.</div><div>$89</div></li>
-        <li><a href="/p/2"><img src="2.jpg"></a><div>Cotton Wrap Skirt in rust and sage. Pre-owned, good.</div><div>$59</div></li></ul></div>
-        </body></html>"#;
-    let text = text_of(row.as_bytes());
-    assert!(text.contains("breathable hemp"), "{text:?}");
-    for junk in ["Similar items", "Linen Shirt Dress", "Wrap Skirt"] {
-        assert!(!text.contains(junk), "{junk:?} leaked into {text:?}");
+    // beside the row are not links: the box around the row and the cards goes. In German too.
+    let row = |h1: &str, lede: &str, heading: &str, label: &str, see_all: &str, cards: [&str; 2]| {
+        format!(
+            r#"<html><body><div class="x1"><h1>{h1}</h1><p>{lede}</p></div>
+            <div class="x2"><div class="row"><div><h2>{heading}</h2><span>{label}</span></div><a href="/similar">{see_all}</a></div>
+            <ul><li><a href="/p/1"><img src="1.jpg"></a><div>{}</div><div>89</div></li>
+            <li><a href="/p/2"><img src="2.jpg"></a><div>{}</div><div>59</div></li></ul></div></body></html>"#,
+            cards[0], cards[1]
+        )
+    };
+    let english = row(
+        "Iris Hemp Dress",
+        "A relaxed dress cut from breathable hemp, with a tie waist and deep pockets. Machine washable.",
+        "Similar items",
+        "Sponsored placements",
+        "See all",
+        ["Linen Shirt Dress, the summer staple. New, in box.", "Cotton Wrap Skirt in rust and sage. Pre-owned, good."],
+    );
+    let german = row(
+        "Leinenkleid Iris",
+        "Ein lockeres Kleid aus atmungsaktivem Hanf, mit Bindegürtel und tiefen Taschen. Waschbar.",
+        "Das könnte Sie auch interessieren",
+        "Gesponserte Artikel",
+        "Alle anzeigen",
+        ["Hemdblusenkleid aus Leinen, der Klassiker. Neu, im Karton.", "Wickelrock aus Baumwolle in Rost. Gebraucht, gut."],
+    );
+    for (page, kept, junk) in [
+        (english, "breathable hemp", ["Similar items", "Linen Shirt Dress", "Wrap Skirt"]),
+        (german, "atmungsaktivem Hanf", ["Das könnte", "Hemdblusenkleid", "Wickelrock"]),
+    ] {
+        let text = text_of(page.as_bytes());
+        assert!(text.contains(kept), "{text:?}");
+        for junk in junk {
+            assert!(!text.contains(junk), "{junk:?} leaked into {text:?}");
+        }
     }
 
     let body = format!(
@@ -1460,20 +1482,7 @@ fn boxes_named_as_recommendations_go() {
     assert!(!text.contains("vent crabs farm"), "{text:?}");
     assert!(text.contains("Related work on seeps"), "{text:?}");
 
-    // The same in other languages: a German box label, a Russian "Read also:" line.
-    let german = r#"<html><body><div class="x1">
-        <h1>Leinenkleid Iris</h1>
-        <p>Ein lockeres Kleid aus atmungsaktivem Hanf, mit Bindegürtel und tiefen Taschen. Waschbar.</p>
-        </div><div class="x2"><div class="row"><div><h2>Das könnte Sie auch interessieren</h2><span>Gesponserte Artikel</span></div>
-        <a href="/aehnlich">Alle anzeigen</a></div>
-        <ul><li><a href="/p/1"><img src="1.jpg"></a><div>Hemdblusenkleid aus Leinen, der Klassiker. Neu, im Karton.</div><div>89 €</div></li>
-        <li><a href="/p/2"><img src="2.jpg"></a><div>Wickelrock aus Baumwolle in Rost. Gebraucht, gut.</div><div>59 €</div></li></ul></div>
-        </body></html>"#;
-    let text = text_of(german.as_bytes());
-    assert!(text.contains("atmungsaktivem Hanf"), "{text:?}");
-    for junk in ["Das könnte", "Hemdblusenkleid", "Wickelrock"] {
-        assert!(!text.contains(junk), "{junk:?} leaked into {text:?}");
-    }
+    // The same line in Russian ("Read also:").
     let body = format!(
         "{PARAS}<p><strong>Читайте также:</strong> <a href=\"/vents-2\">Крабы</a></p>\
          <p>Работы о холодных сипах последовали в 1980-х, когда у берегов Флориды нашли метановые сипы.</p>"
