@@ -159,6 +159,15 @@ describe.skipIf(!haveBoth)('native and wasm engines', () => {
   });
 
   for (const engine of ['native', 'wasm'] as const) {
+    it(`${engine}: the fetched hint keeps a date written for a later day out of published`, () => {
+      const html = bytes(
+        '<article><h1>New rules</h1><p>The new rules apply from June 1, 2025, to every member of the club.</p>',
+        '<p>A paragraph long enough to be read as prose, with punctuation. It goes on, and on, for a while.</p></article>',
+      );
+      expect(extractHtml(html, { engine }).published).toBe('2025-06-01');
+      expect(extractHtml(html, { engine, hints: { fetched: '2024-05-01T00:00:00Z' } }).published).toBeNull();
+    });
+
     it(`${engine}: input over maxInputBytes is refused with input_too_large`, () => {
       const html = bytes('<p>', 'x'.repeat(2000), '</p>');
       let err: unknown;
