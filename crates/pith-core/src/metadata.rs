@@ -321,7 +321,8 @@ impl JsonLd {
             Value::Array(items) => items.iter().filter_map(|v| self.names(v, organizations)).collect(),
             _ => Vec::new(),
         };
-        let names: Vec<String> = names.into_iter().filter(|n| !n.is_empty() && !n.starts_with("http")).collect();
+        // Some templates write the byline's "By" into the name too.
+        let names: Vec<String> = names.into_iter().map(|n| strip_byline(&n).to_string()).filter(|n| !n.is_empty() && !n.starts_with("http")).collect();
         (!names.is_empty()).then(|| names.join(", "))
     }
 }
@@ -412,8 +413,10 @@ pub fn author_of_bylines(bylines: &[String]) -> Option<String> {
 fn strip_byline(s: &str) -> &str {
     let mut s = s.trim();
     for prefix in ["written by", "posted by", "post by", "reviewed by", "published by", "author:", "authors:", "by:", "by"] {
-        if s.len() > prefix.len() && s.get(..prefix.len()).is_some_and(|head| head.eq_ignore_ascii_case(prefix)) {
-            s = s[prefix.len()..].trim_start();
+        let (Some(head), Some(rest)) = (s.get(..prefix.len()), s.get(prefix.len()..)) else { continue };
+        // The prefix is a word of its own: "Byron Smith" is not "by Ron Smith".
+        if !rest.is_empty() && head.eq_ignore_ascii_case(prefix) && !rest.starts_with(char::is_alphanumeric) {
+            s = rest.trim_start();
             break;
         }
     }
@@ -659,6 +662,23 @@ mod tests {
         c.title_text(forum);
         let meta = c.finish(&["Arch Linux".to_string()], Vec::new, String::new, None, None);
         assert_eq!(meta.title.as_deref(), Some("What happened with Arch Linux ISO in 2024 / Arch Discussion"));
+    }
+
+    #[test]
+    fn a_byline_prefix_is_a_word_of_its_own() {
+        assert_eq!(strip_byline("By Jane Doe | Staff"), "Jane Doe");
+        assert_eq!(strip_byline("by: Jane Doe"), "Jane Doe");
+        assert_eq!(strip_byline("Byron Smith"), "Byron Smith");
+        assert_eq!(byline_name("Byung-hun Lee - March 3, 2024"), "Byung-hun Lee");
+        assert_eq!(byline_name("Posted by Byron Smith on Monday"), "Byron Smith");
+    }
+
+    #[test]
+    fn json_ld_author_names_lose_a_byline_prefix() {
+        let mut c = MetaCollector::default();
+        c.json_ld.push(r#"{"@type":"NewsArticle","author":[{"@type":"Person","name":"By Arlene Marturano"},{"@type":"Person","name":"Jo Lee"}]}"#.into());
+        let meta = c.finish(&[], Vec::new, String::new, None, None);
+        assert_eq!(meta.author.as_deref(), Some("Arlene Marturano, Jo Lee"));
     }
 
     #[test]
