@@ -50,6 +50,10 @@ pub fn render(tree: &Tree, selection: &Selection, options: &Options, base: Optio
         if let Some(base) = base {
             link.href = crate::url::resolve(base, &link.href);
         }
+        // As a browser requests it: tabs and line breaks inside the address dropped, spaces escaped.
+        if link.href.contains([' ', '\t', '\n', '\r']) {
+            link.href = link.href.replace(['\t', '\n', '\r'], "").replace(' ', "%20");
+        }
     }
     Rendered { text, markdown, sections, links, comments }
 }
