@@ -8,7 +8,13 @@ use std::collections::{HashMap, HashSet};
 
 /// All of it, in order: stray lines go first, so that the repeats they separated meet.
 pub fn tidy(blocks: Vec<Block>) -> Vec<Block> {
-    trim_edges(dedupe(without_stray_lines(blocks)))
+    trim_edges(without_strays_and_repeats(blocks))
+}
+
+/// Stray lines and repeats, for text without the main content's edges: comments, whose short
+/// first and last lines ("Thanks for this info") are comments too.
+pub fn without_strays_and_repeats(blocks: Vec<Block>) -> Vec<Block> {
+    dedupe(without_stray_lines(blocks))
 }
 
 /// A line under `max_chars` without a sentence in it: a button label, a date line,
@@ -185,7 +191,7 @@ fn is_asset_address(text: &str) -> bool {
 
 /// Drops later verbatim repeats: of the line just before, of a run of blocks, then of a single
 /// paragraph.
-pub fn dedupe(blocks: Vec<Block>) -> Vec<Block> {
+fn dedupe(blocks: Vec<Block>) -> Vec<Block> {
     drop_repeated_paragraphs(drop_doubled_runs(drop_echoes(blocks)))
 }
 
