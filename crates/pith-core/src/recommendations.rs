@@ -323,12 +323,8 @@ fn is_link_line(tree: &Tree, id: NodeId) -> bool {
         .trim_start_matches(|c: char| !c.is_alphanumeric())
         .trim_end_matches(':')
         .trim_end();
-    tree.node(link).tag == Tag::A
-        && (if label.is_ascii() {
-            LINK_LINE_LABELS.iter().any(|l| label.eq_ignore_ascii_case(l))
-        } else {
-            LINK_LINE_LABELS.contains(&label.to_lowercase().as_str())
-        })
+    // (Lower-cased only here, past the cheap tests: few paragraphs get this far.)
+    tree.node(link).tag == Tag::A && LINK_LINE_LABELS.contains(&label.to_lowercase().as_str())
 }
 
 #[cfg(test)]

@@ -848,8 +848,7 @@ fn highlighter_language(class: &str) -> Option<Box<str>> {
 /// A highlighter's language name as a fence's info string. `none` (Prism's `language-none`,
 /// Sphinx's `highlight-none`) says that there is none.
 fn language_name(lang: &str) -> Option<Box<str>> {
-    let lang = lang.to_ascii_lowercase();
-    (!lang.is_empty() && lang.len() <= 20 && lang != "none").then(|| lang.into())
+    (!lang.is_empty() && lang.len() <= 20 && !lang.eq_ignore_ascii_case("none")).then(|| lang.to_ascii_lowercase().into())
 }
 
 /// Separates an image's alt text from its source in [`Node::attr`].
