@@ -5,8 +5,9 @@
 // (or gzip member) in the input file: gzip members are inflated one by one (libdeflate in the
 // native addon, else node:zlib; both tell how many input bytes a member used), plain WARC files
 // are cut by Content-Length.
-// warcio then parses each framed unit (WARC headers, block) from memory; the HTTP head is parsed
-// here (http.ts) because warcio's parser needs CRLF line ends, which WARC/0.18 files lack.
+// In each framed unit, warcio parses every record's WARC headers; the block is then a view of the
+// unit, cut by Content-Length (unitRecords). The HTTP head is parsed here (http.ts) because warcio's
+// parser needs CRLF line ends, which WARC/0.18 files lack.
 
 import { open, readFile, readdir, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
@@ -601,21 +602,6 @@ function emptyMeta(file: string, offset: number, length: number): RecordMeta {
   return { file, offset, length, id: null, url: null, date: null, warcType: null, warcTruncated: null, httpStatus: null, contentType: null };
 }
 
-/**
- * warcio finds the end of the WARC headers by CRLF CRLF only: a record whose WARC header lines end
- * in bare LF gets them rewritten to CRLF (the block is untouched).
- */
-function crlfWarcHeaders(data: Uint8Array): Uint8Array {
-  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  const crlf = b.indexOf(CRLF2);
-  // Only a blank line before the first CRLF CRLF can end the WARC headers: the search for one
-  // stops there rather than running through the block.
-  const lf = b.subarray(0, crlf >= 0 ? crlf : b.length).indexOf('\n\n', 0, 'latin1');
-  if (lf < 0) return data;
-  const head = b.subarray(0, lf).toString('latin1').replace(/\r?\n/g, '\r\n');
-  return Buffer.concat([Buffer.from(head + '\r\n\r\n', 'latin1'), b.subarray(lf + 2)]);
-}
-
 /** Parses the WARC records in one framed unit with warcio and classifies each. */
 async function* unitRecords(file: string, unit: Unit): AsyncGenerator<RecordEvent> {
   if (STAGE_TIMES) {
@@ -644,36 +630,42 @@ let warcio: Promise<typeof import('warcio')> | undefined;
 
 async function* unitRecordsUntimed(file: string, unit: Unit): AsyncGenerator<RecordEvent> {
   const { AsyncIterReader, WARCParser } = await (warcio ??= import('warcio'));
-  const parser = new WARCParser(new AsyncIterReader([crlfWarcHeaders(unit.data)], null), { parseHttp: false });
+  const data = Buffer.from(unit.data.buffer, unit.data.byteOffset, unit.data.byteLength);
   let n = 0;
   // In a unit cut short by the end of the file, the last record is the one cut: held back
   // until the next one shows it was complete.
   let held: RecordEvent | null = null;
-  for await (const rec of parser) {
+  for (let at = skipLineEnds(data, 0); at < data.length; at = skipLineEnds(data, at)) {
+    // warcio parses the WARC headers; the block is taken from the unit by its Content-Length here,
+    // as a view: warcio's readers would copy it twice (a block is ~300 KB, the headers ~600 bytes).
+    const { head, blockStart } = warcHead(data, at);
+    const rec = await new WARCParser(new AsyncIterReader([head], null), { parseHttp: false, keepHeadersCase: true }).parse();
+    if (!rec) break;
     if (held) {
       yield held;
       held = null;
     }
     n++;
-    const h = rec.warcHeaders.headers;
+    const h = fieldsByName(rec.warcHeaders.headers);
     const meta = emptyMeta(file, unit.offset, unit.length);
-    meta.id = stripBrackets(h.get('WARC-Record-ID'));
-    meta.url = stripBrackets(rec.warcTargetURI); // warcio also unwraps wget's <...>
-    meta.date = h.get('WARC-Date') ?? null;
-    meta.warcType = rec.warcType ?? null;
-    meta.warcTruncated = h.get('WARC-Truncated') ?? null;
-    const declared = rec.warcContentLength || 0;
-    const block = await rec.readFully(false);
+    meta.id = stripBrackets(h.get('warc-record-id'));
+    meta.url = stripBrackets(h.get('warc-target-uri'));
+    meta.date = h.get('warc-date') ?? null;
+    meta.warcType = h.get('warc-type') ?? null;
+    meta.warcTruncated = h.get('warc-truncated') ?? null;
+    const declared = Number(h.get('content-length')) || 0;
+    const block = data.subarray(blockStart, blockStart + declared);
+    at = blockStart + block.length;
     if (!meta.id) meta.id = `urn:sha1:${createHash('sha1').update(block).digest('hex')}`;
     if (unit.truncated) {
-      held = block.length < declared ? { kind: 'reject', meta, reason: 'truncated_input', message: unit.truncated } : classify(meta, block, h.get('WARC-Identified-Payload-Type'));
+      held = block.length < declared ? { kind: 'reject', meta, reason: 'truncated_input', message: unit.truncated } : classify(meta, block, h.get('warc-identified-payload-type'));
       if (block.length < declared) {
         yield held;
         held = null;
       }
       continue;
     }
-    yield classify(meta, block, h.get('WARC-Identified-Payload-Type'));
+    yield classify(meta, block, h.get('warc-identified-payload-type'));
   }
   if (held) {
     // The last record of a cut unit: its headers or block may be incomplete.
@@ -682,6 +674,43 @@ async function* unitRecordsUntimed(file: string, unit: Unit): AsyncGenerator<Rec
   if (n === 0 && unit.truncated) {
     yield { kind: 'reject', meta: emptyMeta(file, unit.offset, unit.length), reason: 'truncated_input', message: unit.truncated };
   }
+}
+
+/**
+ * WARC header values by lower-cased name, the first of repeated ones. (warcio is asked to keep the
+ * names as written, in its own map: its default, a fetch `Headers`, is case-insensitive but loads
+ * undici in every worker and validates every header.)
+ */
+function fieldsByName(headers: Map<string, string> | Headers): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const [name, value] of headers) {
+    const key = name.toLowerCase();
+    if (!fields.has(key)) fields.set(key, value);
+  }
+  return fields;
+}
+
+/** The first offset at or after `at` that is not a CR or LF (the blank lines between records). */
+function skipLineEnds(data: Uint8Array, at: number): number {
+  while (at < data.length && (data[at] === 0x0d || data[at] === 0x0a)) at++;
+  return at;
+}
+
+/**
+ * The WARC headers of the record at `at`, as warcio reads them (it finds their end by CRLF CRLF
+ * only: bare LF line ends, as in WARC/0.18 files, are rewritten to CRLF), and where its block starts.
+ */
+function warcHead(data: Buffer, at: number): { head: Uint8Array; blockStart: number } {
+  const crlf = data.indexOf(CRLF2, at);
+  // Only a blank line before the first CRLF CRLF can end the headers: the search for one stops
+  // there rather than running through the block.
+  const lf = data.subarray(at, crlf >= 0 ? crlf : data.length).indexOf('\n\n', 0, 'latin1');
+  if (lf >= 0) {
+    const lines = data.subarray(at, at + lf).toString('latin1').replace(/\r?\n/g, '\r\n');
+    return { head: Buffer.from(lines + '\r\n\r\n', 'latin1'), blockStart: at + lf + 2 };
+  }
+  const blockStart = crlf >= 0 ? crlf + 4 : data.length;
+  return { head: data.subarray(at, blockStart), blockStart };
 }
 
 function classify(meta: RecordMeta, block: Uint8Array, identified: string | null | undefined): RecordEvent {
