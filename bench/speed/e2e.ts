@@ -13,7 +13,10 @@
 // its throughput is reported too, next to the plain runs, to show the instrumentation costs nothing measurable.
 // --scale N repeats all of it (--scale-runs plain runs per worker count) on bench/.cache/dev-xN.warc.gz, the dev pages
 // N times over (built if missing), where the fixed start-up cost weighs as little as on a Common Crawl file.
-// Outputs of the runs are compared byte for byte (1 vs 2 workers must be identical).
+// Outputs of the runs are compared byte for byte (1 vs 2 workers must be identical). Each round also runs two
+// 1-worker processes at once: their combined records/s over the 1-worker run's is what this machine allows two-way
+// parallelism of this work (shared caches, memory, a host that may give two vCPUs one physical core), the ceiling
+// the 2-worker ratio is read against.
 //
 // Memory per worker, reported two ways (neither is exact; worker threads share the process):
 //   - heap: peak V8 heap (total heap + external, incl. WASM memory and array buffers) of each worker isolate,
@@ -161,12 +164,24 @@ async function measureWorkers(warc: string, runsPerCount: number, tag = ''): Pro
   const outputs: string[] = [];
   // interleave the worker counts (1,2,1,2,...) so that load changes on the machine hit both alike
   const plain: Record<number, RunResult[]> = {};
+  // The machine's own ceiling for two-way parallelism of this work: two 1-worker processes at once, sharing
+  // nothing but the cores, caches and memory (combined records/s), measured in the same rounds.
+  const twoProcesses: number[] = [];
+  const twoVsOne: number[] = [];
+  const measureTwo = WORKERS.includes(1) && WORKERS.includes(2);
   for (let r = 0; r < runsPerCount; r++) {
     for (const w of WORKERS) {
       const res = await runOnce(warc, w, `${tag}workers=${w} run ${r + 1}`);
       (plain[w] ??= []).push(res);
       if (outputs.length < WORKERS.length && r === 0) outputs.push(res.output);
       else fs.rmSync(path.dirname(res.output), { recursive: true, force: true });
+    }
+    if (measureTwo) {
+      const both = await Promise.all([1, 2].map((k) => runOnce(warc, 1, `${tag}two 1-worker processes at once, run ${r + 1}.${k}`)));
+      for (const b of both) fs.rmSync(path.dirname(b.output), { recursive: true, force: true });
+      const rate = (both[0]!.extracted + both[1]!.extracted) / Math.max(both[0]!.seconds, both[1]!.seconds);
+      twoProcesses.push(rate);
+      twoVsOne.push(rate / plain[1]![r]!.records_per_s);
     }
   }
   for (const w of WORKERS) {
@@ -228,6 +243,8 @@ async function measureWorkers(warc: string, runsPerCount: number, tag = ''): Pro
     const pairs = plain[1]!.map((r, i) => (plain[2]![i] ? plain[2]![i]!.records_per_s / r.records_per_s : NaN)).filter((x) => !isNaN(x));
     result.speedup_2_vs_1_pairs = stat(pairs);
     result.marginal_rss_per_worker_mb = byWorkers[2].peak_rss_mb.median - byWorkers[1].peak_rss_mb.median;
+    result.two_processes_records_per_s = stat(twoProcesses);
+    result.two_processes_vs_1 = stat(twoVsOne);
   }
   result.by_workers = byWorkers;
   if (outputs.length >= 2) result.outputs_identical_across_workers = outputs.slice(1).every((o) => sameFile(outputs[0]!, o));
