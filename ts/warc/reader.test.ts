@@ -293,13 +293,13 @@ describe('damaged input', () => {
     expect(recs[0]!.kind === 'extract' && Buffer.from(recs[0]!.body).toString()).toBe(html);
   });
 
-  it('every record of a gzip stream holding several is read, bare-LF and lower-case headers included', async () => {
+  it('every record of a gzip stream holding several is read: bare-LF and lower-case headers, a line of blanks between', async () => {
     const html = '<html><body><p>Hello</p></body></html>';
     const http = `HTTP/1.1 200 OK\nContent-Type: text/html\n\n${html}`;
     const lf = (id: string) => `WARC/0.18\nWARC-Type: response\nWARC-Record-ID: <urn:uuid:${id}>\nContent-Length: ${http.length}\n\n${http}\n\n`;
     const lower = `WARC/1.0\r\nwarc-type: response\r\nwarc-record-id: <urn:uuid:lower>\r\ncontent-length: ${http.length}\r\n\r\n${http}\r\n\r\n`;
     const p = path.join(tmp(), 'lf-stream.warc.gz');
-    writeFileSync(p, zlib.gzipSync(lf('a') + lf('b') + lower));
+    writeFileSync(p, zlib.gzipSync(lf('a') + lf('b') + ' \t \r\n' + lower));
     const recs = records(await readAll(p));
     expect(recs.map((e) => [e.kind, e.meta.id])).toEqual([
       ['extract', 'urn:uuid:a'],

@@ -640,7 +640,12 @@ async function* unitRecordsUntimed(file: string, unit: Unit): AsyncGenerator<Rec
     // as a view: warcio's readers would copy it twice (a block is ~300 KB, the headers ~600 bytes).
     const { head, blockStart } = warcHead(data, at);
     const rec = await new WARCParser(new AsyncIterReader([head], null), { parseHttp: false, keepHeadersCase: true }).parse();
-    if (!rec) break;
+    if (!rec) {
+      // A line of blanks, not a record: read on from the next line.
+      const eol = data.indexOf(0x0a, at);
+      at = eol < 0 ? data.length : eol + 1;
+      continue;
+    }
     if (held) {
       yield held;
       held = null;
