@@ -429,16 +429,24 @@ fn markdown_destination(src: &str) -> String {
     src.replace(' ', "%20").replace('(', "%28").replace(')', "%29")
 }
 
-/// Text without a visible character: empty, or only zero-width spaces and joiners, word joiners,
-/// byte order marks and soft hyphens (page builders fill "empty" paragraphs with a U+200D).
+/// Text without a visible character: empty, or only zero-width characters (page builders fill
+/// "empty" paragraphs with a U+200D).
 fn is_invisible(text: &str) -> bool {
-    text.chars().all(|c| matches!(c, '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{feff}' | '\u{ad}'))
+    text.chars().all(is_zero_width)
+}
+
+/// Zero-width spaces and (non-)joiners, word joiners, byte order marks and soft hyphens.
+fn is_zero_width(c: char) -> bool {
+    matches!(c, '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{feff}' | '\u{ad}')
 }
 
 /// Stands for `<br>` in inline text until whitespace is collapsed.
 const LINE_BREAK: char = '\u{2028}';
 
-/// Collapses runs of whitespace to one space (keeping `<br>` line breaks) and trims.
+/// Collapses runs of whitespace to one space (keeping `<br>` line breaks) and trims. A zero-width
+/// character beside whitespace or at either end joins nothing and is dropped (a U+200D that a
+/// page builder puts between two `<br>`s would otherwise be a line of its own); between two
+/// visible characters (an emoji sequence, a Persian word) it stays.
 pub fn collapse(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     // The separator owed before the next visible character.
@@ -478,6 +486,8 @@ pub fn collapse(s: &str) -> String {
             } else if pending.is_none() {
                 pending = Some(' ');
             }
+        } else if is_zero_width(c) && (pending.is_some() || out.is_empty() || s[at..].chars().find(|&n| !is_zero_width(n)).is_none_or(char::is_whitespace)) {
+            continue;
         } else {
             owe(&mut out, &mut pending);
             out.push(c);
@@ -494,5 +504,14 @@ mod tests {
     fn collapses_whitespace() {
         assert_eq!(collapse("  a \t b\u{a0}\u{a0}c\u{2028} d\u{b}é  "), "a b c\nd é");
         assert_eq!(collapse("\u{2028}x"), "x");
+    }
+
+    #[test]
+    fn drops_zero_width_characters_that_join_nothing() {
+        assert_eq!(collapse("much more.\u{2028}\u{200d}\u{2028}The data"), "much more.\nThe data");
+        assert_eq!(collapse("\u{200d}Terms of Use\u{200b} page\u{feff}"), "Terms of Use page");
+        // Between visible characters they are part of the text: a family emoji, a Persian word.
+        assert_eq!(collapse("a 👨\u{200d}👩\u{200d}👧 b"), "a 👨\u{200d}👩\u{200d}👧 b");
+        assert_eq!(collapse("می\u{200c}خواهم"), "می\u{200c}خواهم");
     }
 }
