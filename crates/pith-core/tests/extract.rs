@@ -394,6 +394,20 @@ fn advertisement_and_button_labels_are_not_text() {
 }
 
 #[test]
+fn lines_of_icons_are_not_text() {
+    let html = article(
+        "<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\
+         <p><a href=\"/map\">↗</a></p><p>★★★★☆</p><p>×</p><p>|</p><p>\u{e60a}</p>\
+         <p>Bacteria turn chemicals into energy, feeding worms, crabs and the fish that hunt them.</p>\
+         <p>* * *</p><p>The crabs came later, in the second dive of the season, and stayed for the rest of it.</p>",
+    );
+    let text = text_of(html.as_bytes());
+    assert!(text.contains("changed the field.\n\nBacteria turn"), "{text:?}");
+    // A scene break separates parts of the text: it stays.
+    assert!(text.contains("hunt them.\n\n* * *\n\nThe crabs"), "{text:?}");
+}
+
+#[test]
 fn sign_in_prompts_form_messages_and_reading_times_are_not_text() {
     let html = article(
         "<p>5 min read</p><p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\

@@ -100,7 +100,7 @@ const THREAD_HEADINGS: &[&str] = &["recommended posts", "featured replies", "top
 
 /// Drops paragraphs, list items and headings that carry no content: a label (see
 /// [`LABELS`]), a prompt (see [`PROMPTS`]), a reading time ("5 min read"), a forum post's
-/// furniture (see [`is_post_furniture`]), an asset's address, a script's data or an unfilled template placeholder, and
+/// furniture (see [`is_post_furniture`]), an asset's address, a script's data, an unfilled template placeholder, icons, and
 /// the field name printed before an asset's address ("cat_thumb_Bone:"), which names nothing
 /// once the address is gone. Between the paragraphs of an article they break its text. (An
 /// advertisement itself is left to the scorer: a shop's grid of products may hold sponsored
@@ -117,7 +117,22 @@ fn without_stray_lines(blocks: Vec<Block>) -> Vec<Block> {
 }
 
 fn is_stray(text: &str) -> bool {
-    is_label(text) || is_post_furniture(text) || is_asset_address(text) || is_json(text) || is_placeholder(text)
+    is_label(text) || is_post_furniture(text) || is_asset_address(text) || is_json(text) || is_placeholder(text) || is_icons(text)
+}
+
+/// Is the text only icons, with no letter or digit: an arrow on a link ("↗"), a close button
+/// ("×"), a rating's stars without its figure, a separator bar or bullet, an icon font's glyph
+/// (Unicode's private use area)? Marks that separate parts of a text ("***", "---", "…") are
+/// not icons.
+fn is_icons(text: &str) -> bool {
+    !text.is_empty()
+        && text.chars().all(|c| {
+            c == ' '
+                || matches!(c, '×' | '|' | '•' | '·' | '‹' | '›' | '«' | '»' | '?' | '+' | '<' | '>')
+                // arrows; technical symbols; geometric shapes, miscellaneous symbols and dingbats;
+                // more arrows and shapes; private use
+                || matches!(c, '\u{2190}'..='\u{21ff}' | '\u{2300}'..='\u{23ff}' | '\u{25a0}'..='\u{27bf}' | '\u{2b00}'..='\u{2bff}' | '\u{e000}'..='\u{f8ff}')
+        })
 }
 
 fn is_label(text: &str) -> bool {
