@@ -289,6 +289,46 @@ fn markdown_keeps_described_images_and_text_does_not() {
 }
 
 #[test]
+fn markdown_leaves_out_images_that_describe_nothing() {
+    let html = br#"<body><article><p>The Trail Runner 3 in its new colour, tested over two hundred miles of wet granite.</p>
+        <p><img src="/a.jpg" alt="Trail Runner 3, side view"><img src="/b.jpg" alt="Trail Runner 3, side view"><img src="/c.jpg" alt="Trail Runner 3, side view"></p>
+        <p><img src="/s.svg" alt="star"><img src="/s.svg" alt="Star"><img src="/d.png" alt="IMG_2041.JPG"><img src="/e.png" alt="Enter image description here"><img src="/f.png" alt="--"></p>
+        <p>The outsole kept its grip on every descent, and the upper dried overnight by the fire.</p>"#;
+    let hints = Hints { url: Some("https://shoes.example/trail-runner-3".into()), ..Hints::default() };
+    let md = extract(html, &hints, &opts()).unwrap().markdown.unwrap();
+    assert_eq!(md.matches("![Trail Runner 3, side view](https://shoes.example/a.jpg)").count(), 1, "a gallery's repeated alt once: {md:?}");
+    assert!(!md.contains("![Trail Runner 3, side view](https://shoes.example/b.jpg)"), "{md:?}");
+    for generic in ["star", "Star", "IMG_2041", "Enter image", "![--]"] {
+        assert!(!md.contains(generic), "{generic}: {md:?}");
+    }
+    assert!(md.contains("granite.\n\n![Trail Runner 3"), "{md:?}");
+}
+
+#[test]
+fn text_is_the_same_with_markdown_or_without() {
+    // Blocks of images exist only in Markdown: a repeat found in the text must be found across them.
+    let html = article(
+        "<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\
+         <h2>Black smokers</h2><p><img src=\"/smoker.jpg\" alt=\"A black smoker\"></p><h2>Black smokers</h2>\
+         <p>Bacteria turn chemicals into energy, feeding worms, crabs and the fish that hunt them.</p>\
+         <div class=\"slide\"><h3>Yeti crab</h3><p><img src=\"/crab.jpg\" alt=\"A yeti crab\"></p><p>Farms bacteria on its claws, deep down.</p></div>\
+         <div class=\"slide\"><h3>Yeti crab</h3><p><img src=\"/crab-2.jpg\" alt=\"A yeti crab, closer\"></p><p>Farms bacteria on its claws, deep down.</p></div>\
+         <h2>Seen in</h2><table><tr><td><img src=\"/a.png\" alt=\"Ocean Weekly\"></td><td><img src=\"/b.png\" alt=\"Deep Times\"></td></tr></table>\
+         <p>The survey returns to the rift next spring, with a new crew and two more submersibles.</p>",
+    );
+    let text_only = Options { markdown: false, ..opts() };
+    let plain = extract(html.as_bytes(), &Hints::default(), &text_only).unwrap();
+    let rich = extract(html.as_bytes(), &Hints::default(), &Options { markdown: true, ..opts() }).unwrap();
+    assert_eq!(rich.text, plain.text);
+    assert_eq!(rich.sections, plain.sections);
+    assert_eq!(plain.text.matches("Black smokers").count(), 1, "{:?}", plain.text);
+    assert_eq!(plain.text.matches("Yeti crab").count(), 1, "{:?}", plain.text);
+    assert!(plain.text.contains("Seen in\n\nThe survey returns"), "{:?}", plain.text);
+    let md = rich.markdown.unwrap();
+    assert!(md.contains("![A black smoker]") && md.contains("![Ocean Weekly]"), "{md:?}");
+}
+
+#[test]
 fn permalink_glyphs_are_not_text() {
     let html = "<body><article><h2>Deep vents<a class=\"headerlink\" href=\"#deep-vents\">¶</a></h2>\
         <p>Vents host life without sunlight, which surprised biologists in 1977.<a href=\"#fnref1\">↩︎</a></p>\

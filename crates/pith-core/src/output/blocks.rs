@@ -4,6 +4,7 @@
 use crate::api::Link;
 use crate::tags::Tag;
 use crate::tree::{Child, NodeId, Tree};
+use std::collections::HashSet;
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -41,9 +42,12 @@ pub struct Block {
 }
 
 impl Block {
-    /// A block with nothing for the plain text (a paragraph of images).
+    /// A block with nothing for the plain text (a paragraph of images, a table row of logos).
     pub fn markdown_only(&self) -> bool {
-        self.text.is_empty() && self.markdown.is_some()
+        match &self.kind {
+            Kind::TableRow { cells, .. } => cells.iter().all(|c| c.text.is_empty()),
+            _ => self.text.is_empty() && self.markdown.is_some(),
+        }
     }
 }
 
@@ -71,12 +75,28 @@ pub struct Walker<'a> {
     /// The inline text as Markdown, from the first place it differs from `inline` (inline
     /// code, an image) to the end of the block; until then it is `inline` itself.
     inline_markdown: Option<String>,
+    /// The alt texts of the images written so far, lower-cased: a gallery repeats its product's
+    /// name under every photo.
+    images_written: HashSet<String>,
     ctx: Context,
 }
 
 impl<'a> Walker<'a> {
     pub fn new(tree: &'a Tree, removed: &'a [bool], skip: &'a dyn Fn(NodeId) -> bool) -> Self {
-        Walker { tree, removed, skip, blocks: Vec::new(), links: Vec::new(), collect_links: false, inline: String::new(), markdown: false, base: None, inline_markdown: None, ctx: Context::default() }
+        Walker {
+            tree,
+            removed,
+            skip,
+            blocks: Vec::new(),
+            links: Vec::new(),
+            collect_links: false,
+            inline: String::new(),
+            markdown: false,
+            base: None,
+            inline_markdown: None,
+            images_written: HashSet::new(),
+            ctx: Context::default(),
+        }
     }
 
     /// Also collects the links.
@@ -137,7 +157,8 @@ impl<'a> Walker<'a> {
             }
             Tag::Br => self.push_inline(LINE_BREAK.encode_utf8(&mut [0; 4])),
             Tag::Img => {
-                if let Some((alt, src)) = node.image().filter(|_| self.markdown) {
+                let described = node.image().filter(|(alt, _)| self.markdown && !describes_nothing(alt));
+                if let Some((alt, src)) = described.filter(|(alt, _)| self.images_written.insert(alt.to_lowercase())) {
                     let src = self.base.map_or_else(|| src.to_string(), |base| crate::url::resolve(base, src));
                     self.diverge().push_str(&format!(" ![{}]({}) ", alt.replace('[', "\\[").replace(']', "\\]"), markdown_destination(&src)));
                 }
@@ -422,6 +443,20 @@ const MAX_COLUMNS: usize = 64;
 /// A permalink's text: a symbol or two, no letters or digits ("¶", "#", "§", "🔗").
 fn is_anchor_glyph(text: &str) -> bool {
     !text.is_empty() && text.chars().count() <= 2 && !text.chars().any(char::is_alphanumeric)
+}
+
+/// Alt text that describes nothing: a generic word ("image", "icon", a rating's "star"), a file
+/// name ("IMG_2041.jpg"), no letter or digit at all, or Stack Overflow's unedited "Enter image
+/// description here".
+fn describes_nothing(alt: &str) -> bool {
+    const GENERIC: &[&str] = &[
+        "image", "img", "icon", "photo", "picture", "pic", "thumbnail", "thumb", "logo", "star", "checkmark", "placeholder",
+        "spacer", "banner", "arrow", "alt", "untitled", "null", "undefined", "enter image description here",
+    ];
+    const IMAGE_FILES: &[&str] = &["jpg", "jpeg", "png", "gif", "webp", "avif", "svg", "bmp"];
+    GENERIC.iter().any(|g| alt.eq_ignore_ascii_case(g))
+        || alt.rsplit_once('.').is_some_and(|(name, ext)| !name.contains(' ') && IMAGE_FILES.iter().any(|e| ext.eq_ignore_ascii_case(e)))
+        || !alt.chars().any(char::is_alphanumeric)
 }
 
 /// An image source as a Markdown link destination: spaces and parentheses escaped.

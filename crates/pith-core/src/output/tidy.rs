@@ -13,13 +13,19 @@ pub fn tidy(blocks: Vec<Block>) -> Vec<Block> {
 
 /// Stray lines and repeats, for text without the main content's edges: comments, whose short
 /// first and last lines ("Thanks for this info") are comments too.
+///
+/// Throughout, blocks of images alone (Markdown's only) are stepped over when the text's lines
+/// are compared with their neighbours, so that `text` comes out the same with Markdown or without.
 pub fn without_strays_and_repeats(blocks: Vec<Block>) -> Vec<Block> {
     dedupe(without_stray_lines(blocks))
 }
 
 /// A line under `max_chars` without a sentence in it: a button label, a date line,
-/// "Share this".
+/// "Share this". A block of images alone is no more.
 fn is_weak(block: &Block, max_chars: usize) -> bool {
+    if block.markdown_only() {
+        return true;
+    }
     match block.kind {
         Kind::Paragraph | Kind::ListItem { .. } => {
             block.text.chars().count() < max_chars && !block.text.contains(['.', '!', '?', '。', '！', '？'])
@@ -108,12 +114,34 @@ const THREAD_HEADINGS: &[&str] = &["recommended posts", "featured replies", "top
 fn without_stray_lines(blocks: Vec<Block>) -> Vec<Block> {
     let line = |b: &Block| matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. } | Kind::Heading(_));
     let mut keep: Vec<bool> = blocks.iter().map(|b| !(line(b) && is_stray(&b.text))).collect();
-    for i in 1..blocks.len() {
-        if line(&blocks[i]) && is_asset_address(&blocks[i].text) && line(&blocks[i - 1]) && blocks[i - 1].text.ends_with(':') {
-            keep[i - 1] = false;
+    let with_text = with_text(&blocks);
+    for pair in with_text.windows(2) {
+        let (name, address) = (&blocks[pair[0]], &blocks[pair[1]]);
+        if line(address) && is_asset_address(&address.text) && line(name) && name.text.ends_with(':') {
+            keep[pair[0]] = false;
         }
     }
     retain_kept(blocks, &keep)
+}
+
+/// The positions of the blocks that have text (all but blocks of images alone).
+fn with_text(blocks: &[Block]) -> Vec<usize> {
+    (0..blocks.len()).filter(|&i| !blocks[i].markdown_only()).collect()
+}
+
+/// What a block says in the text, the key its repeats are found by: its Markdown (inline code,
+/// images) is left out, so that they are the same repeats with Markdown or without.
+#[derive(PartialEq, Eq, Hash)]
+struct Said<'a> {
+    kind: &'a Kind,
+    text: &'a str,
+    quote_depth: u32,
+}
+
+impl<'a> From<&'a Block> for Said<'a> {
+    fn from(b: &'a Block) -> Self {
+        Said { kind: &b.kind, text: &b.text, quote_depth: b.quote_depth }
+    }
 }
 
 fn is_stray(text: &str) -> bool {
@@ -216,10 +244,13 @@ fn dedupe(blocks: Vec<Block>) -> Vec<Block> {
 /// things to read. List items and table rows are left alone ("Yes" may rightly follow "Yes").
 fn drop_echoes(blocks: Vec<Block>) -> Vec<Block> {
     let line = |b: &Block| matches!(b.kind, Kind::Heading(_) | Kind::Paragraph) && !b.text.is_empty();
-    let keep: Vec<bool> = std::iter::once(true)
-        .chain(blocks.windows(2).map(|pair| !(line(&pair[0]) && line(&pair[1]) && pair[0].text == pair[1].text)))
-        .take(blocks.len())
-        .collect();
+    let mut keep = vec![true; blocks.len()];
+    for pair in with_text(&blocks).windows(2) {
+        let (before, block) = (&blocks[pair[0]], &blocks[pair[1]]);
+        if line(before) && line(block) && before.text == block.text {
+            keep[pair[1]] = false;
+        }
+    }
     retain_kept(blocks, &keep)
 }
 
@@ -237,37 +268,40 @@ const REPEATED_RUN_CHARS: usize = 100;
 /// options; teasers listed again under "Latest"), and never one with code: a guide repeats its
 /// steps under each language's tab. Table rows are left alone.
 fn drop_doubled_runs(blocks: Vec<Block>) -> Vec<Block> {
-    let mut last_at: HashMap<&Block, usize, FixedState> = HashMap::default();
+    // Runs are found among the blocks with text; `at[i]` is where the i-th of them is.
+    let at = with_text(&blocks);
+    let said: Vec<Said> = at.iter().map(|&i| Said::from(&blocks[i])).collect();
+    let mut last_at: HashMap<&Said, usize, FixedState> = HashMap::default();
     let mut keep = vec![true; blocks.len()];
     let mut i = 0;
-    while i < blocks.len() {
-        let block = &blocks[i];
-        if matches!(block.kind, Kind::TableRow { .. }) {
+    while i < said.len() {
+        if matches!(said[i].kind, Kind::TableRow { .. }) {
             i += 1;
             continue;
         }
-        let Some(before) = last_at.insert(block, i) else {
+        let Some(before) = last_at.insert(&said[i], i) else {
             i += 1;
             continue;
         };
         let gap = i - before;
-        let chars = |run: &[Block]| run.iter().map(|b| b.text.chars().count()).sum::<usize>();
-        let doubled = gap >= 2 && blocks.get(i..i + gap).is_some_and(|run| run == &blocks[before..i] && chars(run) >= DOUBLED_RUN_CHARS);
+        let chars = |run: &[Said]| run.iter().map(|b| b.text.chars().count()).sum::<usize>();
+        let doubled = gap >= 2 && said.get(i..i + gap).is_some_and(|run| run == &said[before..i] && chars(run) >= DOUBLED_RUN_CHARS);
         let len = if doubled {
             gap
         } else {
             let same = (0..gap)
-                .take_while(|&k| blocks.get(i + k).is_some_and(|b| *b == blocks[before + k] && !matches!(b.kind, Kind::TableRow { .. })))
+                .take_while(|&k| said.get(i + k).is_some_and(|b| *b == said[before + k] && !matches!(b.kind, Kind::TableRow { .. })))
                 .count();
-            let run = &blocks[i..i + same];
+            let run = &said[i..i + same];
             let copy = same >= REPEATED_RUN_BLOCKS && chars(run) >= REPEATED_RUN_CHARS && !run.iter().any(|b| matches!(b.kind, Kind::Code { .. }));
             if copy { same } else { 0 }
         };
         if len > 0 {
-            keep[i..i + len].fill(false);
+            // The copy goes with the images inside it.
+            keep[at[i]..=at[i + len - 1]].fill(false);
             // The dropped copy stays on record, so that a third copy right after it goes too.
-            for (k, b) in blocks[i..i + len].iter().enumerate().skip(1) {
-                last_at.insert(b, i + k);
+            for k in i + 1..i + len {
+                last_at.insert(&said[k], k);
             }
             i += len;
         } else {
