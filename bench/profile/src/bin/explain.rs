@@ -20,7 +20,7 @@ fn main() {
         raw = html;
     }
     let url = is_id.then(|| dev_url(&page)).flatten();
-    let hints = pith_core::Hints { url, content_type: None };
+    let hints = pith_core::Hints { url, ..Default::default() };
     print!("{}", pith_core::explain(&raw, &hints, &pith_core::Options::default(), min_chars));
 }
 
