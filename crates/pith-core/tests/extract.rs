@@ -329,6 +329,17 @@ fn text_is_the_same_with_markdown_or_without() {
 }
 
 #[test]
+fn a_bullet_typed_into_a_list_item_is_not_text() {
+    let html = article(
+        "<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\
+         <ul><li>• Juan de Fuca Ridge</li><li>● Mid-Atlantic Ridge</li><li>•Lost City</li><li>· ·</li></ul>\
+         <p>Bacteria turn chemicals into energy, feeding worms, crabs and the fish that hunt them.</p>",
+    );
+    let text = text_of(html.as_bytes());
+    assert!(text.contains("- Juan de Fuca Ridge\n- Mid-Atlantic Ridge\n- •Lost City"), "{text:?}");
+}
+
+#[test]
 fn permalink_glyphs_are_not_text() {
     let html = "<body><article><h2>Deep vents<a class=\"headerlink\" href=\"#deep-vents\">¶</a></h2>\
         <p>Vents host life without sunlight, which surprised biologists in 1977.<a href=\"#fnref1\">↩︎</a></p>\

@@ -259,6 +259,8 @@ impl<'a> Walker<'a> {
             Some(Kind::Heading(_)) if is_paragraph_sized(&text) => (Kind::Paragraph, text, markdown),
             // A heading is one line: its line breaks (`<br>`) are layout.
             Some(Kind::Heading(level)) => (Kind::Heading(*level), one_line([text.as_str()]), markdown.map(|m| one_line([m.as_str()]))),
+            // The list marker says it: a bullet typed into the item's text is not text.
+            Some(k @ Kind::ListItem { .. }) => (k.clone(), without_typed_bullet(text), markdown.map(without_typed_bullet)),
             // Text after a nested block inside a list item continues the item as a paragraph.
             Some(k) => (k.clone(), text, markdown),
             None => (Kind::Paragraph, text, markdown),
@@ -443,6 +445,14 @@ const MAX_COLUMNS: usize = 64;
 /// A permalink's text: a symbol or two, no letters or digits ("¶", "#", "§", "🔗").
 fn is_anchor_glyph(text: &str) -> bool {
     !text.is_empty() && text.chars().count() <= 2 && !text.chars().any(char::is_alphanumeric)
+}
+
+/// A list item's text without a bullet the page typed before it ("• Pasadena" in an `<li>`).
+fn without_typed_bullet(text: String) -> String {
+    match text.strip_prefix(['•', '·', '▪', '●', '◦', '‣', '∙', '⁃']) {
+        Some(rest) if rest.starts_with(' ') && !rest.trim_start().is_empty() => rest.trim_start().to_string(),
+        _ => text,
+    }
 }
 
 /// Alt text that describes nothing: a generic word ("image", "icon", a rating's "star"), a file
