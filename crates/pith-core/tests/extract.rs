@@ -340,6 +340,25 @@ fn a_bullet_typed_into_a_list_item_is_not_text() {
 }
 
 #[test]
+fn a_table_of_contents_title_without_its_list_is_not_text() {
+    let html = article(
+        "<h2>Table of Contents</h2><p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\
+         <p>Bacteria turn chemicals into energy, feeding worms, crabs and the fish that hunt them.</p>\
+         <h3>Inhaltsverzeichnis</h3><h2>Contents</h2><p>The kit holds a sampler, two probes and a logbook for the dives.</p>",
+    );
+    let text = text_of(html.as_bytes());
+    assert!(!text.contains("Table of Contents") && !text.contains("Inhaltsverzeichnis"), "{text:?}");
+    assert!(text.contains("Contents\n\nThe kit holds"), "what a box holds is no table of contents: {text:?}");
+    // With its entries, as a list or as lines, the title stays (a documentation index).
+    let index = article("<h2>On this page</h2><ul><li>Vents and the life around them</li><li>Bacteria and their energy</li></ul>\
+         <p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\
+         <h2>Table of Contents</h2><dl><dt>11.1. Introduction</dt><dt>11.2. Index Types</dt></dl>\
+         <p>Bacteria turn chemicals into energy, feeding worms, crabs and the fish that hunt them.</p>");
+    let text = text_of(index.as_bytes());
+    assert!(text.contains("On this page\n\n- Vents and the life") && text.contains("Table of Contents\n\n11.1. Introduction"), "{text:?}");
+}
+
+#[test]
 fn permalink_glyphs_are_not_text() {
     let html = "<body><article><h2>Deep vents<a class=\"headerlink\" href=\"#deep-vents\">¶</a></h2>\
         <p>Vents host life without sunlight, which surprised biologists in 1977.<a href=\"#fnref1\">↩︎</a></p>\

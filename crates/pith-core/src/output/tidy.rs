@@ -106,9 +106,9 @@ const THREAD_HEADINGS: &[&str] = &["recommended posts", "featured replies", "top
 
 /// Drops paragraphs, list items and headings that carry no content: a label (see
 /// [`LABELS`]), a prompt (see [`PROMPTS`]), a reading time ("5 min read"), a forum post's
-/// furniture (see [`is_post_furniture`]), an asset's address, a script's data, an unfilled template placeholder, icons, and
+/// furniture (see [`is_post_furniture`]), an asset's address, a script's data, an unfilled template placeholder, icons,
 /// the field name printed before an asset's address ("cat_thumb_Bone:"), which names nothing
-/// once the address is gone. Between the paragraphs of an article they break its text. (An
+/// once the address is gone, and a table of contents' title without its entries. Between the paragraphs of an article they break its text. (An
 /// advertisement itself is left to the scorer: a shop's grid of products may hold sponsored
 /// products among the others.)
 fn without_stray_lines(blocks: Vec<Block>) -> Vec<Block> {
@@ -121,7 +121,29 @@ fn without_stray_lines(blocks: Vec<Block>) -> Vec<Block> {
             keep[pair[0]] = false;
         }
     }
+    // A table of contents' title whose entries the scorer left out titles nothing: what follows
+    // it is a heading or prose, not the short lines of its entries.
+    for (k, &i) in with_text.iter().enumerate() {
+        let next = with_text.get(k + 1).map(|&n| &blocks[n]);
+        let entries_gone = next.is_none_or(|b| matches!(b.kind, Kind::Heading(_)) || is_prose(b) && b.kind == Kind::Paragraph);
+        if matches!(blocks[i].kind, Kind::Heading(_) | Kind::Paragraph) && is_contents_title(&blocks[i].text) && entries_gone {
+            keep[i] = false;
+        }
+    }
     retain_kept(blocks, &keep)
+}
+
+/// The titles of a page's table of contents, lower-cased (not "Contents" alone, which also heads
+/// what a box holds).
+const CONTENTS_TITLES: &[&str] = &[
+    "table of contents", "on this page", "in this article", "in this post", "in this guide", "jump to", "jump to section",
+    "article contents", "page contents", "inhaltsverzeichnis", "sommaire", "table des matières", "índice", "sommario",
+    "inhoudsopgave", "spis treści", "содержание", "içindekiler", "目次", "目录", "目錄", "목차",
+];
+
+fn is_contents_title(text: &str) -> bool {
+    let title = text.trim_end_matches([':', ' ']);
+    title.len() <= 24 && (one_of(CONTENTS_TITLES, title) || !title.is_ascii() && CONTENTS_TITLES.contains(&title.to_lowercase().as_str()))
 }
 
 /// The positions of the blocks that have text (all but blocks of images alone).
