@@ -1,6 +1,5 @@
-//! The last touch on every string pith writes: NFC, the repair of windows-1252 mojibake that
-//! HTML entities hid from stage 1 (`&acirc;&euro;&trade;` decodes to `â€™` only in the tree), and
-//! no control characters but tabs and line ends (a stray `&#11;` in a code sample).
+//! The last touch on every string pith writes: NFC, and the repair of windows-1252 mojibake that
+//! HTML entities hid from stage 1 (`&acirc;&euro;&trade;` decodes to `â€™` only in the tree).
 //! Output text is normalized a block at a time, before section offsets are counted, so that
 //! the offsets point into the text as written.
 
@@ -11,22 +10,11 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 /// always).
 pub fn text(s: String) -> String {
     let s = repair_mojibake(&s).unwrap_or(s);
-    // A fold, not `any`: without the early exit the scan is vectorized (control characters are rare).
-    let s = if s.bytes().fold(false, |seen, b| seen | is_stray_control(b)) {
-        s.chars().filter(|&c| !(c.is_ascii() && is_stray_control(c as u8))).collect()
-    } else {
-        s
-    };
     if is_nfc_fast(&s) {
         s
     } else {
         s.nfc().collect()
     }
-}
-
-/// An ASCII control character other than tab, line feed and carriage return.
-fn is_stray_control(b: u8) -> bool {
-    (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7f
 }
 
 /// `is_nfc_quick`, run only on the runs of non-ASCII text: an ASCII character is normalized,
@@ -61,12 +49,6 @@ fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn control_characters_other_than_tabs_and_line_ends_go() {
-        assert_eq!(text("\u{b} sudo docker compose up -d\u{c}\u{7f}".into()), " sudo docker compose up -d");
-        assert_eq!(text("a\tb\r\nc\u{0}".into()), "a\tb\r\nc");
-    }
 
     #[test]
     fn nfc_check_skips_ascii_and_agrees_with_the_full_check() {

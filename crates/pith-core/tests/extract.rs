@@ -340,6 +340,17 @@ fn a_bullet_typed_into_a_list_item_is_not_text() {
 }
 
 #[test]
+fn control_characters_are_not_text_nor_code() {
+    let html = article(
+        "<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.&#1;</p>\
+         <pre><code>&#11; sudo docker compose up -d\n\tcat log</code></pre><p>&#2;&#3;</p>\
+         <p>Bacteria turn chemicals into energy, feeding worms, crabs and the fish that hunt them.</p>",
+    );
+    let text = text_of(html.as_bytes());
+    assert!(text.contains("changed the field.\n\n sudo docker compose up -d\n\tcat log\n\nBacteria"), "{text:?}");
+}
+
+#[test]
 fn a_table_of_contents_title_without_its_list_is_not_text() {
     let html = article(
         "<h2>Table of Contents</h2><p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\

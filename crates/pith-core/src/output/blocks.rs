@@ -139,6 +139,10 @@ impl<'a> Walker<'a> {
                 let language = node.attr.clone().or_else(|| self.first_code_language(id));
                 let mut raw = String::new();
                 self.raw_text(id, &mut raw);
+                // Tabs and line ends are code's; other control characters (a stray `&#11;`) are not text.
+                if raw.bytes().any(|b| b.is_ascii_control() && !matches!(b, b'\t' | b'\n' | b'\r')) {
+                    raw.retain(|c| !c.is_ascii_control() || matches!(c, '\t' | '\n' | '\r'));
+                }
                 let raw = raw.trim_matches('\n').trim_end();
                 if !raw.trim().is_empty() {
                     self.push(Kind::Code { language }, raw.to_string());
@@ -488,7 +492,8 @@ fn is_zero_width(c: char) -> bool {
 /// Stands for `<br>` in inline text until whitespace is collapsed.
 const LINE_BREAK: char = '\u{2028}';
 
-/// Collapses runs of whitespace to one space (keeping `<br>` line breaks) and trims. A zero-width
+/// Collapses runs of whitespace to one space (keeping `<br>` line breaks), drops control
+/// characters, and trims. A zero-width
 /// character beside whitespace or at either end joins nothing and is dropped (a U+200D that a
 /// page builder puts between two `<br>`s would otherwise be a line of its own); between two
 /// visible characters (an emoji sequence, a Persian word) it stays.
@@ -533,6 +538,9 @@ pub fn collapse(s: &str) -> String {
             }
         } else if is_zero_width(c) && (pending.is_some() || out.is_empty() || s[at..].chars().find(|&n| !is_zero_width(n)).is_none_or(char::is_whitespace)) {
             continue;
+        } else if c.is_ascii_control() {
+            // Not text (tab and line ends, whitespace, were taken above).
+            continue;
         } else {
             owe(&mut out, &mut pending);
             out.push(c);
@@ -549,6 +557,11 @@ mod tests {
     fn collapses_whitespace() {
         assert_eq!(collapse("  a \t b\u{a0}\u{a0}c\u{2028} d\u{b}é  "), "a b c\nd é");
         assert_eq!(collapse("\u{2028}x"), "x");
+    }
+
+    #[test]
+    fn drops_control_characters() {
+        assert_eq!(collapse("\u{1}\u{b}sudo docker\u{7f} compose\u{c}up"), "sudo docker compose up");
     }
 
     #[test]

@@ -71,10 +71,5 @@ fn normalized(mut blocks: Vec<Block>) -> Vec<Block> {
             }
         }
     }
-    // A block of control characters alone has nothing left.
-    blocks.retain(|b| match &b.kind {
-        Kind::TableRow { cells, .. } => cells.iter().any(|c| !c.is_empty()),
-        _ => !b.text.is_empty() || b.markdown.as_ref().is_some_and(|m| !m.is_empty()),
-    });
     blocks
 }
