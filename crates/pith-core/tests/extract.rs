@@ -23,6 +23,12 @@ fn article(body: &str) -> String {
     )
 }
 
+/// [`article`] with `middle` between two paragraphs of prose: "...changed the field." and
+/// "Bacteria turn...".
+fn between_prose(middle: &str) -> String {
+    article(&format!("<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>{middle}<p>Bacteria turn chemicals into energy, feeding worms, crabs and the fish that hunt them.</p>"))
+}
+
 const PARAS: &str = "<p>Hydrothermal vents were discovered in 1977 near the Galápagos Rift, and they changed biology.</p>\
     <p>Life there does not depend on sunlight; bacteria turn chemicals into energy, feeding worms and crabs.</p>";
 
@@ -330,22 +336,14 @@ fn text_is_the_same_with_markdown_or_without() {
 
 #[test]
 fn a_bullet_typed_into_a_list_item_is_not_text() {
-    let html = article(
-        "<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\
-         <ul><li>• Juan de Fuca Ridge</li><li>● Mid-Atlantic Ridge</li><li>•Lost City</li><li>· ·</li></ul>\
-         <p>Bacteria turn chemicals into energy, feeding worms, crabs and the fish that hunt them.</p>",
-    );
+    let html = between_prose("<ul><li>• Juan de Fuca Ridge</li><li>● Mid-Atlantic Ridge</li><li>•Lost City</li><li>· ·</li></ul>");
     let text = text_of(html.as_bytes());
     assert!(text.contains("- Juan de Fuca Ridge\n- Mid-Atlantic Ridge\n- •Lost City"), "{text:?}");
 }
 
 #[test]
 fn control_characters_are_not_text_nor_code() {
-    let html = article(
-        "<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.&#1;</p>\
-         <pre><code>&#11; sudo docker compose up -d\n\tcat log</code></pre><p>&#2;&#3;</p>\
-         <p>Bacteria turn chemicals into energy, feeding worms, crabs and the fish that hunt them.</p>",
-    );
+    let html = between_prose("<p>&#1;</p><pre><code>&#11; sudo docker compose up -d\n\tcat log</code></pre><p>&#2;&#3;</p>");
     let text = text_of(html.as_bytes());
     assert!(text.contains("changed the field.\n\n sudo docker compose up -d\n\tcat log\n\nBacteria"), "{text:?}");
 }
