@@ -510,8 +510,7 @@ async function* plainUnits(win: FileWindow, span: Span, walk: Walk): AsyncGenera
     if (avail === 0) return;
     let b = win.view(off, avail);
     // Skip blank lines between records.
-    let s = 0;
-    while (s < b.length && (b[s] === 0x0d || b[s] === 0x0a)) s++;
+    const s = skipLineEnds(b, 0);
     if (s === b.length) {
       if (win.eof) return;
       off += s;
@@ -534,15 +533,8 @@ async function* plainUnits(win: FileWindow, span: Span, walk: Walk): AsyncGenera
       want = 1 << 16;
       continue;
     }
-    // End of the WARC header block: CRLF CRLF or LF LF.
-    let hend = b.indexOf(CRLF2);
-    let hlen = hend >= 0 ? hend + 4 : -1;
-    const lf = b.indexOf('\n\n', 0, 'latin1');
-    if (lf >= 0 && (hend < 0 || lf < hend)) {
-      hend = lf;
-      hlen = lf + 2;
-    }
-    if (hend < 0) {
+    const headers = headersEnd(b, 0);
+    if (!headers) {
       if (!win.eof && avail < 8 << 20) {
         want = avail * 2;
         continue;
@@ -550,10 +542,10 @@ async function* plainUnits(win: FileWindow, span: Span, walk: Walk): AsyncGenera
       yield { kind: 'unit', unit: { offset: off, length: avail, data: b, truncated: 'WARC header cut short by the end of the file' } };
       return;
     }
-    const head = b.subarray(0, hend).toString('latin1');
+    const head = b.subarray(0, headers.end).toString('latin1');
     const m = /(?:^|\n)content-length[ \t]*:[ \t]*(\d+)/i.exec(head);
     const clen = m ? Number(m[1]) : 0;
-    const total = hlen + clen;
+    const total = headers.blockStart + clen;
     if (total > MAX_RECORD_BYTES) {
       // Too large to hold: skipped by its length without loading it.
       const field = (name: string) => new RegExp(`(?:^|\\n)${name}[ \\t]*:[ \\t]*([^\\r\\n]*)`, 'i').exec(head)?.[1]?.trim() ?? null;
@@ -578,7 +570,7 @@ async function* plainUnits(win: FileWindow, span: Span, walk: Walk): AsyncGenera
       b = win.view(off, avail);
     }
     if (avail < total) {
-      yield { kind: 'unit', unit: { offset: off, length: avail, data: b, truncated: `record cut short by the end of the file (${avail - hlen} of ${clen} block bytes)` } };
+      yield { kind: 'unit', unit: { offset: off, length: avail, data: b, truncated: `record cut short by the end of the file (${avail - headers.blockStart} of ${clen} block bytes)` } };
       return;
     }
     // The record's trailing CRLF CRLF (or LF LF) belongs to it.
@@ -702,20 +694,31 @@ function skipLineEnds(data: Uint8Array, at: number): number {
 }
 
 /**
- * The WARC headers of the record at `at`, as warcio reads them (it finds their end by CRLF CRLF
- * only: bare LF line ends, as in WARC/0.18 files, are rewritten to CRLF), and where its block starts.
+ * Where the WARC headers that start at `at` end: `end` at the blank line after them (CRLF CRLF or,
+ * as in WARC/0.18 files, LF LF, whichever comes first), `blockStart` after it; null when there is
+ * none in `data`.
  */
-function warcHead(data: Buffer, at: number): { head: Uint8Array; blockStart: number } {
+function headersEnd(data: Buffer, at: number): { end: number; blockStart: number } | null {
   const crlf = data.indexOf(CRLF2, at);
   // Only a blank line before the first CRLF CRLF can end the headers: the search for one stops
   // there rather than running through the block.
   const lf = data.subarray(at, crlf >= 0 ? crlf : data.length).indexOf('\n\n', 0, 'latin1');
-  if (lf >= 0) {
-    const lines = data.subarray(at, at + lf).toString('latin1').replace(/\r?\n/g, '\r\n');
-    return { head: Buffer.from(lines + '\r\n\r\n', 'latin1'), blockStart: at + lf + 2 };
+  if (lf >= 0) return { end: at + lf, blockStart: at + lf + 2 };
+  return crlf >= 0 ? { end: crlf, blockStart: crlf + 4 } : null;
+}
+
+/**
+ * The WARC headers of the record at `at` as warcio reads them (it finds their end by CRLF CRLF
+ * only: bare LF line ends are rewritten to CRLF), and where its block starts.
+ */
+function warcHead(data: Buffer, at: number): { head: Uint8Array; blockStart: number } {
+  const headers = headersEnd(data, at);
+  if (!headers) return { head: data.subarray(at), blockStart: data.length };
+  if (headers.blockStart - headers.end === 2) {
+    const lines = data.subarray(at, headers.end).toString('latin1').replace(/\r?\n/g, '\r\n');
+    return { head: Buffer.from(lines + '\r\n\r\n', 'latin1'), blockStart: headers.blockStart };
   }
-  const blockStart = crlf >= 0 ? crlf + 4 : data.length;
-  return { head: data.subarray(at, blockStart), blockStart };
+  return { head: data.subarray(at, headers.blockStart), blockStart: headers.blockStart };
 }
 
 function classify(meta: RecordMeta, block: Uint8Array, identified: string | null | undefined): RecordEvent {
@@ -942,8 +945,7 @@ export async function* readSpan(file: InputFile, span: Span, walk: Walk, into: I
 }
 
 function looksLikeWarc(d: Uint8Array): boolean {
-  let s = 0;
-  while (s < d.length && (d[s] === 0x0d || d[s] === 0x0a)) s++;
+  const s = skipLineEnds(d, 0);
   return d[s] === 0x57 && d[s + 1] === 0x41 && d[s + 2] === 0x52 && d[s + 3] === 0x43 && d[s + 4] === 0x2f;
 }
 
