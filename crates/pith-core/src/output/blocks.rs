@@ -140,8 +140,9 @@ impl<'a> Walker<'a> {
                 let mut raw = String::new();
                 self.raw_text(id, &mut raw);
                 // Tabs and line ends are code's; other control characters (a stray `&#11;`) are not text.
-                if raw.bytes().any(|b| b.is_ascii_control() && !matches!(b, b'\t' | b'\n' | b'\r')) {
-                    raw.retain(|c| !c.is_ascii_control() || matches!(c, '\t' | '\n' | '\r'));
+                let stray_control = |c: char| c.is_ascii_control() && !matches!(c, '\t' | '\n' | '\r');
+                if raw.contains(stray_control) {
+                    raw.retain(|c| !stray_control(c));
                 }
                 let raw = raw.trim_matches('\n').trim_end();
                 if !raw.trim().is_empty() {

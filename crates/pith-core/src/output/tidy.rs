@@ -124,9 +124,11 @@ fn without_stray_lines(blocks: Vec<Block>) -> Vec<Block> {
     // A table of contents' title whose entries the scorer left out titles nothing: what follows
     // it is a heading or prose, not the short lines of its entries.
     for (k, &i) in with_text.iter().enumerate() {
+        if !matches!(blocks[i].kind, Kind::Heading(_) | Kind::Paragraph) || !is_contents_title(&blocks[i].text) {
+            continue;
+        }
         let next = with_text.get(k + 1).map(|&n| &blocks[n]);
-        let entries_gone = next.is_none_or(|b| matches!(b.kind, Kind::Heading(_)) || is_prose(b) && b.kind == Kind::Paragraph);
-        if matches!(blocks[i].kind, Kind::Heading(_) | Kind::Paragraph) && is_contents_title(&blocks[i].text) && entries_gone {
+        if next.is_none_or(|b| matches!(b.kind, Kind::Heading(_)) || is_prose(b) && b.kind == Kind::Paragraph) {
             keep[i] = false;
         }
     }
@@ -143,7 +145,8 @@ const CONTENTS_TITLES: &[&str] = &[
 
 fn is_contents_title(text: &str) -> bool {
     let title = text.trim_end_matches([':', ' ']);
-    title.len() <= 24 && (one_of(CONTENTS_TITLES, title) || !title.is_ascii() && CONTENTS_TITLES.contains(&title.to_lowercase().as_str()))
+    // (Lower-cased only past the length test: few lines are this short.)
+    title.len() <= 24 && CONTENTS_TITLES.contains(&title.to_lowercase().as_str())
 }
 
 /// The positions of the blocks that have text (all but blocks of images alone).
