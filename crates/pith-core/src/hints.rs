@@ -127,6 +127,18 @@ fn is_compound_boilerplate(word: &[u8]) -> bool {
         || word.len() > 8 && [&b"userinfo"[..], b"userblock"].iter().any(|stem| word.starts_with(stem) || word.ends_with(stem))
 }
 
+/// A word naming a thing always on show, whose "overlay" is the layer drawn over it
+/// (`product-overlay` with a card's title and price, `image-overlay` with a caption), not a
+/// box shown over the page on demand.
+fn is_shown_thing(word: &[u8]) -> bool {
+    matches!(
+        word,
+        b"product" | b"card" | b"item" | b"tile" | b"image" | b"img" | b"photo" | b"picture" | b"media" | b"video" | b"thumb"
+            | b"thumbnail" | b"hero" | b"banner" | b"slide" | b"text" | b"caption" | b"content" | b"article" | b"project"
+            | b"portfolio" | b"gallery" | b"figure" | b"link" | b"background" | b"bg"
+    )
+}
+
 /// What a whole class token says about visibility: `HIDDEN` for screen-reader-only text (the
 /// classes of the common CSS frameworks and CMSs: Bootstrap, Tailwind, WordPress, Foundation,
 /// Drupal, Stacks, eBay's Skin...) and for the line-number gutters of code highlighters (shown,
@@ -200,7 +212,9 @@ impl Words {
             }
             let (mut traits, mut first, mut last) = (0, None, None);
             for word in lower.split(|b| !b.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
-                traits |= word_traits(word);
+                if !(word == b"overlay" && last.is_some_and(is_shown_thing)) {
+                    traits |= word_traits(word);
+                }
                 first = first.or(Some(word));
                 last = Some(word);
             }
@@ -328,6 +342,12 @@ mod tests {
         assert_eq!(from_class_and_id(Some("faq-answer hidden"), None), HIDDEN | COLLAPSED);
         assert_eq!(from_class_and_id(Some("hidden md:block"), None), 0);
         assert_eq!(from_class_and_id(None, Some("cms-popover-tooltip")), OVERLAY | BOILERPLATE);
+        // A card's or an image's overlay is drawn over it, always on show; a page's is a dialog.
+        assert_eq!(from_class_and_id(Some("product-overlay"), None), 0);
+        assert_eq!(from_class_and_id(Some("image-overlay caption"), None), 0);
+        assert_eq!(from_class_and_id(Some("overlay"), None), OVERLAY | BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("search-overlay"), None), OVERLAY | BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("overlay-product"), None), OVERLAY | BOILERPLATE);
         assert_eq!(from_class_and_id(Some("message-userExtras"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("skiplink"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("mw-editsection"), None), BOILERPLATE);
