@@ -349,6 +349,13 @@ fn control_characters_are_not_text_nor_code() {
 }
 
 #[test]
+fn code_lines_end_in_line_feeds_whatever_the_page_wrote() {
+    let html = between_prose("<pre><code>twilio api:core:messages:create \\\r\n    --to +15558675310\rputs sid</code></pre>");
+    let text = text_of(html.as_bytes());
+    assert!(text.contains("\n\ntwilio api:core:messages:create \\\n    --to +15558675310\nputs sid\n\n"), "{text:?}");
+}
+
+#[test]
 fn a_table_of_contents_title_without_its_list_is_not_text() {
     let html = article(
         "<h2>Table of Contents</h2><p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\

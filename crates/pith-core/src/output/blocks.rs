@@ -144,6 +144,11 @@ impl<'a> Walker<'a> {
                 if raw.contains(stray_control) {
                     raw.retain(|c| !stray_control(c));
                 }
+                // A CR, alone or before LF, ends a line as in a browser (the HTML parser's newline
+                // normalization, which lol-html leaves to its user).
+                if raw.contains('\r') {
+                    raw = raw.replace("\r\n", "\n").replace('\r', "\n");
+                }
                 let raw = raw.trim_matches('\n').trim_end();
                 if !raw.trim().is_empty() {
                     self.push(Kind::Code { language }, raw.to_string());
