@@ -490,9 +490,10 @@ fn is_invisible(text: &str) -> bool {
     text.chars().all(is_zero_width)
 }
 
-/// Zero-width spaces and (non-)joiners, word joiners, byte order marks and soft hyphens.
+/// Zero-width spaces and (non-)joiners, direction marks, word joiners, byte order marks and
+/// soft hyphens.
 fn is_zero_width(c: char) -> bool {
-    matches!(c, '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{feff}' | '\u{ad}')
+    matches!(c, '\u{200b}'..='\u{200f}' | '\u{61c}' | '\u{2060}' | '\u{feff}' | '\u{ad}')
 }
 
 /// Stands for `<br>` in inline text until whitespace is collapsed.
@@ -574,6 +575,8 @@ mod tests {
     fn drops_zero_width_characters_that_join_nothing() {
         assert_eq!(collapse("much more.\u{2028}\u{200d}\u{2028}The data"), "much more.\nThe data");
         assert_eq!(collapse("\u{200d}Terms of Use\u{200b} page\u{feff}"), "Terms of Use page");
+        // A paragraph of a direction mark alone (a figure's placeholder in JMIR articles).
+        assert_eq!(collapse("\u{200e}"), "");
         // Between visible characters they are part of the text: a family emoji, a Persian word.
         assert_eq!(collapse("a 👨\u{200d}👩\u{200d}👧 b"), "a 👨\u{200d}👩\u{200d}👧 b");
         assert_eq!(collapse("می\u{200c}خواهم"), "می\u{200c}خواهم");
