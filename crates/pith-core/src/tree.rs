@@ -229,6 +229,17 @@ enum Opened {
     CodeLines(u8),
 }
 
+/// Whether a dropped graphic or form control between the text `before` it and the text `after`
+/// it stands for a space: not where either side has one already, nor before closing punctuation
+/// (a link's external-link icon before the sentence's period: "Development Kit<svg/>.") or after
+/// opening punctuation ("(<img>see").
+fn graphic_separates(before: &str, after: &str) -> bool {
+    let Some(next) = after.chars().next() else { return false };
+    let closes = matches!(next, '.' | ',' | ';' | ':' | '!' | '?' | ')' | ']' | '}' | '…' | '»' | '”' | '’' | '。' | '，' | '、' | '）' | '！' | '？' | '：' | '；');
+    let opens = before.chars().next_back().is_some_and(|p| p.is_whitespace() || matches!(p, '(' | '[' | '{' | '«' | '“' | '‘' | '（'));
+    !next.is_whitespace() && !closes && !opens
+}
+
 /// Whether a start tag's source has an `itemprop` attribute (or the word anywhere in it: this
 /// only decides whether to read its attributes).
 fn names_itemprop(start_tag: &[u8]) -> bool {
@@ -751,7 +762,7 @@ impl Builder {
             Capture::None if self.dropped_depth == 0 => {
                 let separator = match opened {
                     Opened::Inline if self.needs_space_before(raw) => " ",
-                    Opened::Control if !raw.starts_with(|c: char| c.is_ascii_whitespace()) => " ",
+                    Opened::Control if graphic_separates(&self.text, raw) => " ",
                     // Highlighters (Shiki, Prism) put each line of code in a `<span class="line">`
                     // that CSS lays out as a line; minified pages leave no newline between them.
                     // (The text before may sit in a highlighted token's node, or before the `<pre>`:

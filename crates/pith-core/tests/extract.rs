@@ -1884,6 +1884,15 @@ fn form_controls_and_icons_separate_the_words_beside_them() {
     assert!(text.contains("largeish guide"), "a hidden input takes no room: {text:?}");
 }
 
+#[test]
+fn an_icon_beside_punctuation_takes_no_space() {
+    let html = between_prose(
+        r#"<p>Install the <a href="/jdk">Java Development Kit<svg><path d="M0"/></svg></a>. Then click the magnifier (<img src="m.png">) and <a href="/x">read on<svg><path d="M0"/></svg></a>, slowly.</p>"#,
+    );
+    let text = text_of(html.as_bytes());
+    assert!(text.contains("Install the Java Development Kit. Then click the magnifier () and read on, slowly."), "{text:?}");
+}
+
 /// A product page whose description opens in panels over the page, beside a size guide.
 fn page_with_panels(og_type: &str) -> String {
     format!(
