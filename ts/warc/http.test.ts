@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import zlib from 'node:zlib';
+import { compress as zstd } from 'zstd-napi';
 import { classifyType, dechunk, decodeContent, DecodeError, mediaType, parseHttpHead, sniffHtml } from './http.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -73,6 +74,15 @@ describe('payload decoding', () => {
     expect(dec(decodeContent(zlib.deflateRawSync(b), 'deflate', 1 << 20))).toBe(html);
     expect(dec(decodeContent(zlib.brotliCompressSync(b), 'br', 1 << 20))).toBe(html);
     expect(dec(decodeContent(zlib.brotliCompressSync(zlib.gzipSync(b)), 'gzip, br', 1 << 20))).toBe(html);
+    expect(dec(decodeContent(zstd(b), 'zstd', 1 << 20))).toBe(html);
+  });
+  it('decodes zstd bodies larger than a decoding chunk, in several frames, and keeps what decodes of a cut one', () => {
+    const big = html + 'x'.repeat(600_000);
+    const framed = Buffer.concat([zstd(enc(big)), zstd(enc('<p>more</p>'))]);
+    expect(dec(decodeContent(framed, 'zstd', 1 << 20))).toBe(big + '<p>more</p>');
+    const whole = zstd(enc(big));
+    const cut = dec(decodeContent(whole.subarray(0, whole.length - 5), 'zstd', 1 << 20));
+    expect(big.startsWith(cut) && cut.length < big.length && cut.startsWith('<html><body><p>hello world')).toBe(true);
   });
   it('takes a stored-decoded body as is (ClueWeb09 keeps Content-Encoding: gzip)', () => {
     expect(dec(decodeContent(enc(html), 'gzip', 1 << 20))).toBe(html);
@@ -86,6 +96,9 @@ describe('payload decoding', () => {
   it('fails on garbage and on budget', () => {
     expect(() => decodeContent(new Uint8Array([1, 2, 3, 250, 251]), 'br', 1 << 20)).toThrow(DecodeError);
     expect(() => decodeContent(new Uint8Array([1, 2, 3]), 'compress', 1 << 20)).toThrow(/unsupported Content-Encoding/);
+    expect(() => decodeContent(new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 9, 9, 9]), 'zstd', 1 << 20)).toThrow(DecodeError);
+    // A frame declaring 64 MiB stops at the budget: decoding never holds more than it.
+    expect(() => decodeContent(zstd(Buffer.alloc(64 << 20)), 'zstd', 1 << 20)).toThrow(expect.objectContaining({ budget: true }));
     try {
       decodeContent(zlib.gzipSync(Buffer.alloc(1 << 20)), 'gzip', 1000);
       expect.unreachable();
