@@ -1,9 +1,12 @@
 // Shared by pith's WARC/pipeline/CLI tests.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { decompress } from 'zstd-napi';
+import zstdBinding from 'zstd-napi/binding.js';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,4 +68,33 @@ export function summaryCounts(stderr: string): { read: number; extracted: number
   if (!m) throw new Error(`no summary in:\n${stderr}`);
   const n = (s: string) => Number(s.replace(/,/g, ''));
   return { read: n(m[1]!), extracted: n(m[2]!), skipped: n(m[3]!), rejected: n(m[4]!) };
+}
+
+/**
+ * warc-samples/samples.warc.gz recompressed as a `.warc.zst` file (IIPC's WARC-zstd): each gzip
+ * member's record as one zstd frame, after a dictionary frame when `dictionary` is given (its
+ * content raw, or itself zstd-compressed with `compressDictionary`). Written to a temporary
+ * directory. `members`: the offset and length of each gzip member, as the reader reports them.
+ */
+export function sampleWarcZst(members: { offset: number; length: number }[], opts: { dictionary?: Buffer; compressDictionary?: boolean } = {}): string {
+  const gz = readFileSync(path.join(SAMPLES, 'samples.warc.gz'));
+  const cctx = new zstdBinding.CCtx();
+  const frames: Buffer[] = [];
+  if (opts.dictionary) {
+    const content = opts.compressDictionary ? compressFrame(new zstdBinding.CCtx(), opts.dictionary) : opts.dictionary;
+    const header = Buffer.alloc(8);
+    header.writeUInt32LE(0x184d2a5d, 0);
+    header.writeUInt32LE(content.length, 4);
+    frames.push(header, content);
+    cctx.loadDictionary(opts.dictionary);
+  }
+  for (const m of members) frames.push(compressFrame(cctx, zlib.gunzipSync(gz.subarray(m.offset, m.offset + m.length))));
+  const p = path.join(mkdtempSync(path.join(os.tmpdir(), 'pith-zst-')), `samples${opts.dictionary ? '-dict' : ''}.warc.zst`);
+  writeFileSync(p, Buffer.concat(frames));
+  return p;
+}
+
+function compressFrame(cctx: InstanceType<typeof zstdBinding.CCtx>, data: Buffer): Buffer {
+  const out = Buffer.alloc(zstdBinding.compressBound(data.length));
+  return out.subarray(0, cctx.compress2(out, data));
 }

@@ -16,8 +16,8 @@ Usage:
   pith extract --help                                the options of extract
   pith --version                                     print the version
 
-Inputs are WARC files (.warc, .warc.gz; WARC/1.0, 1.1, 0.18), plain HTML files (.html, .htm,
-.html.gz), directories of them, and @LIST files naming one input a line.
+Inputs are WARC files (.warc, .warc.gz, .warc.zst; WARC/1.0, 1.1, 0.18), plain HTML files (.html,
+.htm, .html.gz), directories of them, and @LIST files naming one input a line.
 
 Exit codes: 0 done, 1 some inputs failed (the rest was done), 2 bad usage.
 `;
@@ -30,8 +30,11 @@ JSON object per extracted record to OUT, in input order (see README "Output sche
 Inputs:
   FILE.warc, FILE.warc.gz    WARC files, gzip with one member per record (as Common Crawl writes
                              them) or uncompressed; WARC/1.0, 1.1 and 0.18
+  FILE.warc.zst              zstd frames of whole records, with or without a dictionary frame
+                             (IIPC's WARC-zstd, as ArchiveTeam writes them)
   FILE.html, .htm, .html.gz  a plain HTML file (one record; id is urn:sha1 of its bytes)
-  DIR                        every .warc, .warc.gz, .html, .htm, .html.gz below DIR, sorted by name
+  DIR                        every .warc, .warc.gz, .warc.zst, .html, .htm, .html.gz below DIR,
+                             sorted by name
   @LIST                      a text file with one input per line (# comments, blank lines ignored)
 
 Options:

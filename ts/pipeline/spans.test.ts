@@ -1,6 +1,6 @@
-// Reading gzipped WARC files in spans (one worker task each): member discovery at arbitrary span
-// starts, spans that start or end inside a member, false member starts, a truncated last member,
-// and the same output whatever the span size.
+// Reading compressed WARC files in spans (one worker task each): member (or zstd frame) discovery
+// at arbitrary span starts, spans that start or end inside a member, false member starts, a
+// truncated last member, and the same output whatever the span size.
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Writable } from 'node:stream';
-import { ensureBuilt, SAMPLES, zstdLines } from '../../test/helpers.js';
+import { ensureBuilt, SAMPLES, sampleWarcZst, zstdLines } from '../../test/helpers.js';
 import { newWalk, readFileRecords, readSpan, type InputFile, type ReadEvent, type Span } from '../warc/reader.js';
 import { runPipeline, type Outcome, type PipelineOptions } from './pipeline.js';
 import { runExtract } from './extract.js';
@@ -74,8 +74,18 @@ async function memberOffsets(p: string): Promise<number[]> {
   return [...offs].sort((a, b) => a - b);
 }
 
+/** The sample WARC as `.warc.zst`, without and with a (compressed) dictionary frame. */
+async function zstdTwins(): Promise<string[]> {
+  const members = new Map<number, number>();
+  for await (const ev of readFileRecords(inputFile(GZ))) if ('meta' in ev) members.set(ev.meta.offset, ev.meta.length);
+  const list = [...members].map(([offset, length]) => ({ offset, length }));
+  const dictionary = readFileSync(PLAIN).subarray(0, 8192);
+  return [sampleWarcZst(list), sampleWarcZst(list, { dictionary, compressDictionary: true })];
+}
+const [ZST, ZST_DICT] = await zstdTwins();
+
 describe('readSpan', () => {
-  for (const p of [GZ, PLAIN]) {
+  for (const p of [GZ, PLAIN, ZST!, ZST_DICT!]) {
     it(`${path.basename(p)}: finds the first record starting in any span`, async () => {
       const file = inputFile(p);
       const starts = await memberOffsets(p);
@@ -133,13 +143,19 @@ async function pipelineRun(p: string, opts: PipelineOptions): Promise<{ keys: st
 describe('runPipeline over spans', () => {
   beforeAll(() => ensureBuilt(), 120_000);
 
-  for (const p of [GZ, PLAIN]) {
+  for (const p of [GZ, PLAIN, ZST_DICT!]) {
     it(`${path.basename(p)}: the same records, lines and errors for any span size`, async () => {
       const whole = await pipelineRun(p, { spanBytes: 1 << 30 });
       expect(whole.lines.length).toBeGreaterThan(5);
       for (const spanBytes of [257, 1500, 4096]) expect(await pipelineRun(p, { spanBytes })).toEqual(whole);
     }, 60_000);
   }
+
+  it('the .warc.zst twin of the gzip sample gives the same output lines, but for where each record is', async () => {
+    const withoutSource = (lines: string[]) => lines.map((l) => ({ ...JSON.parse(l), source: null }));
+    const [zst, gz] = [await pipelineRun(ZST_DICT!, { spanBytes: 1000 }), await pipelineRun(GZ, { spanBytes: 1000 })];
+    expect(withoutSource(zst.lines)).toEqual(withoutSource(gz.lines));
+  }, 60_000);
 
   it('a whole file gzipped as one stream: read by the first span, the others find nothing', async () => {
     const p = path.join(tmp(), 'one-stream.warc.gz');

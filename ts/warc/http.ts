@@ -4,7 +4,7 @@
 // half runs in the pool's workers.
 
 import zlib from 'node:zlib';
-import zstdBinding from 'zstd-napi/binding.js';
+import { decodeZstd } from './zstd.js';
 
 export interface HttpHead {
   /** Status code, or null when the status line does not parse. */
@@ -209,33 +209,6 @@ export function decodeContent(body: Uint8Array, contentEncoding: string | null |
   return data;
 }
 
-/** Output buffer size of zstd decoding: a page or a good part of one. */
-const ZSTD_CHUNK = 256 << 10;
-
-/**
- * Decodes a zstd body (browsers have asked for it since 2024, so browser-driven crawls archive it)
- * a chunk at a time: decoding stops at the budget whatever size a frame declares. Concatenated
- * frames are one body; a body cut short keeps what decoded, as a cut gzip body does.
- */
-function unzstd(data: Uint8Array, maxBytes: number): Uint8Array {
-  const dctx = new zstdBinding.DCtx();
-  const parts: Buffer[] = [];
-  let total = 0;
-  let src = data;
-  for (;;) {
-    const out = Buffer.allocUnsafe(ZSTD_CHUNK);
-    const [left, produced, consumed] = dctx.decompressStream(out, src);
-    src = src.subarray(consumed);
-    total += produced;
-    if (total > maxBytes) throw new RangeError(`zstd body over ${maxBytes} bytes`);
-    if (produced > 0) parts.push(out.subarray(0, produced));
-    if (src.length === 0 && (left === 0 || produced === 0)) {
-      if (left !== 0 && total === 0) throw new Error('zstd data cut short');
-      return Buffer.concat(parts, total);
-    }
-  }
-}
-
 function decodeOne(data: Uint8Array, coding: string, maxBytes: number): Uint8Array {
   const opts = { maxOutputLength: maxBytes + 1, finishFlush: zlib.constants.Z_SYNC_FLUSH };
   try {
@@ -255,7 +228,8 @@ function decodeOne(data: Uint8Array, coding: string, maxBytes: number): Uint8Arr
       case 'br':
         return zlib.brotliDecompressSync(data, { maxOutputLength: maxBytes + 1 });
       case 'zstd':
-        return unzstd(data, maxBytes);
+        // Browsers have asked for it since 2024, so browser-driven crawls archive zstd bodies.
+        return decodeZstd(data, maxBytes);
       default:
         if (sniffHtml(data)) return data;
         throw new DecodeError(`unsupported Content-Encoding ${JSON.stringify(coding)}`);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createReadStream } from 'node:fs';
 import { WARCParser } from 'warcio';
 import { readFileRecords, readRecordAt, readSpan, expandInputs, newWalk, wholeFile, InflateBuffer, MAX_RECORD_BYTES, type ReadEvent, type InputFile } from './reader.js';
-import { SAMPLES, SHARED_WARC } from '../../test/helpers.js';
+import { SAMPLES, SHARED_WARC, sampleWarcZst } from '../../test/helpers.js';
 
 interface ManifestRecord {
   id: string;
@@ -338,6 +338,68 @@ describe('damaged input', () => {
     const gone: ReadEvent[] = [];
     for await (const ev of readFileRecords(f)) gone.push(ev);
     expect(gone.find((e) => e.kind === 'error')).toMatchObject({ error: { file: f.path } });
+  });
+});
+
+describe('.warc.zst files (IIPC WARC-zstd)', () => {
+  const GZ = path.join(SAMPLES, 'samples.warc.gz');
+  /** What a record is, wherever it is stored. */
+  const identity = (e: ReadEvent) =>
+    e.kind === 'extract' ? `extract ${e.meta.id} ${e.meta.url} ${Buffer.from(e.body).toString('hex')}` : e.kind === 'skip' || e.kind === 'reject' ? `${e.kind} ${e.meta.id} ${e.reason}` : e.kind;
+  async function members() {
+    return records(await readAll(GZ)).map((e) => ({ offset: e.meta.offset, length: e.meta.length }));
+  }
+
+  it('every record of the gzip sample, as it was, with and without a dictionary (raw or compressed); offsets re-read it', async () => {
+    const gzRecords = records(await readAll(GZ));
+    const dictionary = readFileSync(path.join(SAMPLES, 'samples-plain.warc')).subarray(0, 8192);
+    for (const opts of [{}, { dictionary }, { dictionary, compressDictionary: true }]) {
+      const p = sampleWarcZst(await members(), opts);
+      // Found in its directory as a WARC file.
+      const evs = await readAll(path.dirname(p));
+      expect(evs.filter((e) => e.kind === 'error')).toEqual([]);
+      const recs = records(evs);
+      expect(recs.map(identity)).toEqual(gzRecords.map(identity));
+      for (const e of recs) {
+        const again = await readRecordAt(p, e.meta.offset, e.meta.length);
+        expect(again.map(identity)).toEqual([identity(e)]);
+      }
+    }
+  });
+
+  it('a file cut inside a frame keeps every record before it, plus one truncated_input rejection and one error', async () => {
+    const p = sampleWarcZst(await members(), { dictionary: Buffer.from('WARC/1.0\r\nWARC-Type: response\r\n'.repeat(20)) });
+    const full = records(await readAll(p));
+    const victim = full[9]!.meta;
+    const cutFile = path.join(tmp(), 'cut.warc.zst');
+    writeFileSync(cutFile, readFileSync(p).subarray(0, victim.offset + Math.floor(victim.length / 2)));
+    const evs = await readAll(cutFile);
+    const recs = records(evs);
+    expect(recs.slice(0, 9).map((e) => e.meta.id)).toEqual(full.slice(0, 9).map((e) => e.meta.id));
+    expect(recs).toHaveLength(10);
+    expect(recs[9]).toMatchObject({ kind: 'reject', reason: 'truncated_input', meta: { offset: victim.offset } });
+    expect(evs.filter((e) => e.kind === 'error')).toHaveLength(1);
+  });
+
+  it('a corrupt frame is reported with its offset and passed over; a file whose dictionary is cut short is an error naming it', async () => {
+    const p = sampleWarcZst(await members());
+    const full = records(await readAll(p));
+    const victim = full[4]!.meta;
+    const bad = readFileSync(p);
+    bad.fill(0x55, victim.offset + 6, victim.offset + victim.length - 4);
+    const corrupt = path.join(tmp(), 'corrupt.warc.zst');
+    writeFileSync(corrupt, bad);
+    const evs = await readAll(corrupt);
+    const recs = records(evs);
+    expect(recs.filter((e) => e.meta.offset !== victim.offset).map((e) => e.meta.id)).toEqual(full.filter((e) => e !== full[4]).map((e) => e.meta.id));
+    expect(recs.filter((e) => e.meta.offset === victim.offset)).toMatchObject([{ kind: 'reject', reason: 'read_error' }]);
+    expect(evs.filter((e) => e.kind === 'error')).toMatchObject([{ error: { file: corrupt, offset: victim.offset } }]);
+    const header = Buffer.alloc(8);
+    header.writeUInt32LE(0x184d2a5d, 0);
+    header.writeUInt32LE(1 << 20, 4);
+    const noDictionary = path.join(tmp(), 'short.warc.zst');
+    writeFileSync(noDictionary, Buffer.concat([header, Buffer.from('too short')]));
+    expect((await readAll(noDictionary)).find((e) => e.kind === 'error')).toMatchObject({ error: { file: noDictionary, message: 'unreadable zstd data' } });
   });
 });
 

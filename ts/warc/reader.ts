@@ -1,10 +1,10 @@
-// Reading inputs: WARC files (.warc, .warc.gz with one gzip member per record), plain HTML files
-// (.html, .htm, .html.gz), directories of them and @list files.
+// Reading inputs: WARC files (.warc, .warc.gz with one gzip member per record, .warc.zst), plain
+// HTML files (.html, .htm, .html.gz), directories of them and @list files.
 //
 // Framing is done here, so that every record carries the byte offset and length of its record
-// (or gzip member) in the input file: gzip members are inflated one by one (libdeflate in the
-// native addon, else node:zlib; both tell how many input bytes a member used), plain WARC files
-// are cut by Content-Length.
+// (or gzip member, or zstd frame) in the input file: gzip members are inflated one by one
+// (libdeflate in the native addon, else node:zlib; both tell how many input bytes a member used),
+// zstd frames decoded one by one (zstd.ts), plain WARC files are cut by Content-Length.
 // In each framed unit, warcio parses every record's WARC headers; the block is then a view of the
 // unit, cut by Content-Length (unitRecords). The HTTP head is parsed here (http.ts) because warcio's
 // parser needs CRLF line ends, which WARC/0.18 files lack.
@@ -14,6 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { classifyType, parseHttpHead, sniffHtml } from './http.js';
+import { decodeHead, decodeZstd, frameLength, isZstdFrame, newDecoder, skippableFrame, startsZstdFile, type ZstdDecoder } from './zstd.js';
 import { addStage, now, STAGE_TIMES } from '../pipeline/stages.js';
 import { nativeInflate, type NativeInflate } from '../engine/native.js';
 
@@ -84,11 +85,11 @@ export type ReadEvent =
 export type SpanEvent = Exclude<ReadEvent, { kind: 'file_start' | 'file_end' }>;
 
 const HTML_EXT = /\.(html?|xhtml)(\.gz)?$/i;
-const WARC_EXT = /\.warc(\.gz)?$/i;
+const WARC_EXT = /\.warc(\.gz|\.zst)?$/i;
 
 /**
  * Expands command-line inputs: files as they are, directories (recursively, sorted) to their
- * .warc/.warc.gz/.html/.htm/.html.gz files, `@list.txt` to the paths it lists (one a line, relative
+ * .warc/.warc.gz/.warc.zst/.html/.htm/.html.gz files, `@list.txt` to the paths it lists (one a line, relative
  * to the current directory; blank lines and lines starting with # ignored).
  */
 export async function expandInputs(args: string[]): Promise<{ files: InputFile[]; errors: InputError[] }> {
@@ -190,7 +191,7 @@ class FileWindow {
 
 // ---------------------------------------------------------------------------------------------
 
-/** A framed piece of a WARC file: one gzip member or one uncompressed record. */
+/** A framed piece of a WARC file: one gzip member, one zstd frame or one uncompressed record. */
 interface Unit {
   offset: number;
   length: number;
@@ -251,6 +252,22 @@ function describeSkip(off: number, next: number, end: number): string {
   return next >= 0 ? `skipped ${next - off} bytes to the next record at offset ${next}` : `no record after it (${end - off} bytes skipped)`;
 }
 
+/**
+ * The bytes from `off` up to the next unit `next` finds after it, which are no record: the `bad`
+ * event for them, and where reading goes on (-1: nowhere).
+ */
+async function badUntilNext(
+  win: FileWindow,
+  off: number,
+  next: (from: number) => Promise<number>,
+  message: string,
+  reason?: RejectReason,
+): Promise<{ bad: UnitEvent; next: number }> {
+  const n = await next(off + 1);
+  const end = n >= 0 ? n : await fileEnd(win, off);
+  return { bad: { kind: 'bad', offset: off, length: end - off, message: `${message}; ${describeSkip(off, n, end)}`, reason }, next: n };
+}
+
 async function fileEnd(win: FileWindow, off: number): Promise<number> {
   let pos = off;
   for (;;) {
@@ -272,21 +289,28 @@ function memberHead(b: Uint8Array): Uint8Array | null {
 }
 
 /** The first offset in [from, limit) where a gzip member holding a WARC record starts, or -1. */
-async function nextGzipMember(win: FileWindow, from: number, limit = Infinity): Promise<number> {
+function nextGzipMember(win: FileWindow, from: number, limit = Infinity): Promise<number> {
+  return nextUnitStart(win, GZ_MAGIC, (b) => looksLikeWarc(memberHead(b) ?? new Uint8Array(0)), from, limit);
+}
+
+/**
+ * The first offset in [from, limit) where `magic` starts a compressed unit whose bytes (from
+ * there to the window's end) `holdsWarc` says decode to a WARC record, or -1.
+ */
+async function nextUnitStart(win: FileWindow, magic: Buffer, holdsWarc: (b: Uint8Array) => boolean, from: number, limit: number): Promise<number> {
   let pos = from;
   while (pos < limit) {
     const avail = await win.ensure(pos, 1 << 20);
-    if (avail < GZ_MAGIC.length) return -1;
+    if (avail < magic.length) return -1;
     const b = win.view(pos, avail);
-    const i = b.indexOf(GZ_MAGIC);
+    const i = b.indexOf(magic);
     if (i < 0) {
       if (win.eof) return -1;
-      pos += avail - (GZ_MAGIC.length - 1);
+      pos += avail - (magic.length - 1);
       continue;
     }
     if (pos + i >= limit) return -1;
-    const head = memberHead(b.subarray(i));
-    if (head && looksLikeWarc(head)) return pos + i;
+    if (holdsWarc(b.subarray(i))) return pos + i;
     pos += i + 1;
   }
   return -1;
@@ -412,11 +436,10 @@ async function* gzipUnits(win: FileWindow, span: Span, walk: Walk, into: Inflate
     const b = win.view(off, avail);
     if (b[0] !== 0x1f || b[1] !== 0x8b) {
       if (win.eof && b.every((x) => x === 0)) return; // zero padding at the end
-      const next = await nextGzipMember(win, off + 1);
-      const end = next >= 0 ? next : await fileEnd(win, off);
-      yield { kind: 'bad', offset: off, length: end - off, message: `not a gzip member (bad magic); ${describeSkip(off, next, end)}` };
-      if (next < 0) return;
-      off = next;
+      const skip = await badUntilNext(win, off, (from) => nextGzipMember(win, from), 'not a gzip member (bad magic)');
+      yield skip.bad;
+      if (skip.next < 0) return;
+      off = skip.next;
       want = 1 << 16;
       continue;
     }
@@ -469,17 +492,10 @@ async function* gzipUnits(win: FileWindow, span: Span, walk: Walk, into: Inflate
       const what = tooBig
         ? `gzip member inflates to more than ${MAX_MEMBER_BYTES} bytes (one gzip stream for many records? \`warcio recompress\` makes one member per record)`
         : `corrupt gzip member (${err.message})`;
-      const next = await nextGzipMember(win, off + 1);
-      const end = next >= 0 ? next : await fileEnd(win, off);
-      yield {
-        kind: 'bad',
-        offset: off,
-        length: end - off,
-        message: `${what}; ${describeSkip(off, next, end)}`,
-        reason: tooBig ? 'budget_exceeded' : 'read_error',
-      };
-      if (next < 0) return;
-      off = next;
+      const skip = await badUntilNext(win, off, (from) => nextGzipMember(win, from), what, tooBig ? 'budget_exceeded' : 'read_error');
+      yield skip.bad;
+      if (skip.next < 0) return;
+      off = skip.next;
       want = 1 << 16;
       continue;
     }
@@ -495,6 +511,127 @@ async function* gzipUnits(win: FileWindow, span: Span, walk: Walk, into: Inflate
     off += length;
     want = 1 << 16;
   }
+}
+
+const ZSTD_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
+
+
+/**
+ * The units of a `.warc.zst` file (IIPC's WARC-zstd): zstd frames of whole records, decoded with
+ * the file's dictionary when it has one. Skippable frames (the dictionary's own, other tools'
+ * data) are passed over.
+ */
+async function* zstdUnits(win: FileWindow, span: Span, walk: Walk, zstd: ZstdFile): AsyncGenerator<UnitEvent> {
+  const dctx = zstd.decoder;
+  // The dictionary frame's content may itself be a zstd frame: no record starts inside it.
+  const nextFrame = (from: number, limit = Infinity) =>
+    nextUnitStart(win, ZSTD_MAGIC, (b) => looksLikeWarc(decodeHead(b, dctx)), Math.max(from, zstd.framesStart), limit);
+  let off = span.exact ? span.start : await nextFrame(span.start, span.end);
+  walk.first = off >= 0 && off < span.size ? off : null;
+  let want = 1 << 16;
+  while (off >= 0) {
+    if (off >= span.end) {
+      walk.next = off < span.size ? off : null;
+      return;
+    }
+    const avail = await win.ensure(off, want);
+    if (avail === 0) return;
+    const b = win.view(off, avail);
+    const skippable = skippableFrame(b);
+    if (skippable) {
+      if (skippable.length > avail && win.eof) {
+        yield { kind: 'bad', offset: off, length: avail, message: 'skippable zstd frame cut short by the end of the file' };
+        return;
+      }
+      off += skippable.length;
+      continue;
+    }
+    if (!isZstdFrame(b)) {
+      if (win.eof && b.every((x) => x === 0)) return; // zero padding at the end
+      const skip = await badUntilNext(win, off, nextFrame, 'not a zstd frame (bad magic)');
+      yield skip.bad;
+      if (skip.next < 0) return;
+      off = skip.next;
+      want = 1 << 16;
+      continue;
+    }
+    let length: number | null;
+    try {
+      length = frameLength(b);
+    } catch (e) {
+      const skip = await badUntilNext(win, off, nextFrame, `corrupt zstd frame (${errMessage(e)})`);
+      yield skip.bad;
+      if (skip.next < 0) return;
+      off = skip.next;
+      want = 1 << 16;
+      continue;
+    }
+    if (length === null && !win.eof && avail <= MAX_MEMBER_BYTES) {
+      want = avail * 2;
+      continue;
+    }
+    if (length === null) {
+      // A frame that runs past the next record's frame, or past the budget, is corrupt (its block
+      // sizes are garbage), not cut short.
+      const next = await nextFrame(off + 1);
+      if (next >= 0 || !win.eof) {
+        const skip = await badUntilNext(win, off, nextFrame, 'corrupt zstd frame (its blocks run past the next frame)');
+        yield skip.bad;
+        if (skip.next < 0) return;
+        off = skip.next;
+        want = 1 << 16;
+        continue;
+      }
+    }
+    const tz = STAGE_TIMES ? now() : 0;
+    if (length === null) {
+      // Cut short by the end of the file: hand on what decodes, marked truncated.
+      let partial: Uint8Array = new Uint8Array(0);
+      try {
+        partial = decodeZstd(b, MAX_MEMBER_BYTES, dctx);
+      } catch {
+        /* nothing recoverable */
+      }
+      if (STAGE_TIMES) addStage('read_gunzip', now() - tz);
+      const truncated = `zstd frame cut short by the end of the file (${avail} bytes of compressed data, ${partial.length} bytes decoded)`;
+      yield { kind: 'unit', unit: { offset: off, length: avail, data: partial, truncated } };
+      return;
+    }
+    let data: Uint8Array;
+    try {
+      data = decodeZstd(b.subarray(0, length), MAX_MEMBER_BYTES, dctx);
+    } catch (e) {
+      const tooBig = e instanceof RangeError;
+      const what = tooBig ? `zstd frame decodes to more than ${MAX_MEMBER_BYTES} bytes` : `corrupt zstd frame (${errMessage(e)})`;
+      yield { kind: 'bad', offset: off, length, message: what, reason: tooBig ? 'budget_exceeded' : 'read_error' };
+      off += length;
+      continue;
+    } finally {
+      if (STAGE_TIMES) addStage('read_gunzip', now() - tz);
+    }
+    yield { kind: 'unit', unit: { offset: off, length, data } };
+    off += length;
+    want = 1 << 16;
+  }
+}
+
+/** How a `.warc.zst` file's frames are read: with its dictionary, from the end of its frame on. */
+interface ZstdFile {
+  decoder: ZstdDecoder;
+  /** Where the frames after the dictionary frame start (0 when there is none). */
+  framesStart: number;
+}
+
+/** The decoder of a `.warc.zst` file, holding the dictionary of its dictionary frame when it starts with one. */
+async function zstdFileOf(fh: FileHandle): Promise<ZstdFile> {
+  const header = Buffer.alloc(8);
+  await fh.read(header, 0, 8, 0);
+  const frame = skippableFrame(header);
+  if (!frame?.dictionary) return { decoder: newDecoder(), framesStart: 0 };
+  const dictionary = Buffer.alloc(frame.length - 8);
+  const { bytesRead } = await fh.read(dictionary, 0, dictionary.length, 8);
+  if (bytesRead < dictionary.length) throw new Error('zstd dictionary frame cut short by the end of the file');
+  return { decoder: newDecoder(dictionary, MAX_MEMBER_BYTES), framesStart: frame.length };
 }
 
 const CRLF2 = Buffer.from('\r\n\r\n');
@@ -782,7 +919,9 @@ interface Probe {
   /** The first bytes as read (up to 64 KiB). */
   bytes: Buffer;
   gz: boolean;
-  /** The start of the content (inflated when gz; empty when that fails). */
+  /** How to read a `.warc.zst` file's frames, when the file starts as one does. */
+  zstd: ZstdFile | null;
+  /** The start of the content (inflated or decoded when compressed; empty when that fails). */
   head: Uint8Array;
   warc: boolean;
 }
@@ -791,11 +930,26 @@ async function probeFile(fh: FileHandle, size: number): Promise<Probe> {
   const bytes = Buffer.alloc(Math.min(size, 64 << 10));
   await fh.read(bytes, 0, bytes.length, 0);
   const gz = bytes[0] === 0x1f && bytes[1] === 0x8b;
-  const head = gz ? (memberHead(bytes) ?? new Uint8Array(0)) : bytes;
+  const zstdStart = !gz && startsZstdFile(bytes);
+  const zstd = zstdStart ? await zstdFileOf(fh).catch(() => null) : null;
+  const head = gz ? (memberHead(bytes) ?? new Uint8Array(0)) : zstdStart ? ((zstd && (await zstdFileHead(fh, bytes, zstd.decoder))) ?? new Uint8Array(0)) : bytes;
   let s = 0;
   while (s < head.length && (head[s] === 0x0d || head[s] === 0x0a || head[s] === 0x20)) s++;
   const warc = Buffer.from(head.subarray(s, s + 5)).toString('latin1') === 'WARC/';
-  return { bytes, gz, head, warc };
+  return { bytes, gz, zstd, head, warc };
+}
+
+/** What the first zstd frame of a `.warc.zst` file starts with (past its skippable frames). */
+async function zstdFileHead(fh: FileHandle, bytes: Buffer, dctx: ZstdDecoder): Promise<Uint8Array> {
+  let at = 0;
+  let b: Uint8Array = bytes;
+  for (let skippable = skippableFrame(b); skippable; skippable = skippableFrame(b)) {
+    at += skippable.length;
+    const next = Buffer.alloc(256 << 10);
+    const { bytesRead } = await fh.read(next, 0, next.length, at);
+    b = next.subarray(0, bytesRead);
+  }
+  return decodeHead(b, dctx);
 }
 
 /**
@@ -886,13 +1040,21 @@ export async function* readSpan(file: InputFile, span: Span, walk: Walk, into: I
         }
         return;
       }
-      const message = file.size === 0 ? 'empty file' : probe.gz && probe.head.length === 0 ? 'unreadable gzip data' : 'not a WARC or HTML file';
+      const message =
+        file.size === 0
+          ? 'empty file'
+          : probe.gz && probe.head.length === 0
+            ? 'unreadable gzip data'
+            : startsZstdFile(probe.bytes) && probe.head.length === 0
+              ? 'unreadable zstd data'
+              : 'not a WARC or HTML file';
       yield { kind: 'error', error: { file: file.path, offset: 0, message } };
       walk.ok = false;
       return;
     }
     const win = new FileWindow(fh, Math.min(READ_CHUNK, span.end - span.start + (64 << 10)));
-    for await (const ue of probe.gz ? gzipUnits(win, span, walk, into) : plainUnits(win, span, walk)) {
+    const units = probe.gz ? gzipUnits(win, span, walk, into) : probe.zstd ? zstdUnits(win, span, walk, probe.zstd) : plainUnits(win, span, walk);
+    for await (const ue of units) {
       if (ue.kind === 'error') {
         walk.ok = false;
         yield { kind: 'error', error: { file: file.path, offset: ue.offset, message: ue.message } };
@@ -919,8 +1081,9 @@ export async function* readSpan(file: InputFile, span: Span, walk: Walk, into: I
         walk.ok = false;
       } else if (!looksLikeWarc(unit.data)) {
         walk.ok = false;
-        yield { kind: 'reject', meta: emptyMeta(file.path, unit.offset, unit.length), reason: 'read_error', message: 'gzip member does not hold a WARC record' };
-        yield { kind: 'error', error: { file: file.path, offset: unit.offset, message: 'gzip member does not hold a WARC record' } };
+        const message = `${probe.zstd ? 'zstd frame' : 'gzip member'} does not hold a WARC record`;
+        yield { kind: 'reject', meta: emptyMeta(file.path, unit.offset, unit.length), reason: 'read_error', message };
+        yield { kind: 'error', error: { file: file.path, offset: unit.offset, message } };
         yield { kind: 'position', file, offset: unit.offset + unit.length };
         continue;
       }
@@ -957,6 +1120,7 @@ export async function readRecordAt(file: string, offset: number, length: number)
     await fh.read(buf, 0, length, offset);
     let data: Uint8Array = buf;
     if (buf[0] === 0x1f && buf[1] === 0x8b) data = zlib.gunzipSync(buf);
+    else if (isZstdFrame(buf)) data = decodeZstd(buf, MAX_RECORD_BYTES, (await zstdFileOf(fh)).decoder);
     if (!looksLikeWarc(data)) {
       // A plain HTML file: the whole file.
       const meta = emptyMeta(file, offset, length);
