@@ -349,6 +349,27 @@ fn control_characters_are_not_text_nor_code() {
 }
 
 #[test]
+fn a_shopping_guide_s_buttons_disclosure_and_result_count_are_not_text() {
+    let html = between_prose(
+        "<p><em>We may earn commission from links on this page, but we only recommend products we back.</em></p>\
+         <p>Showing 24 of 514 results</p>\
+         <h2>Vent Explorer 2</h2><p>A pressure-rated camera that films at four kilometres below the surface.</p>\
+         <p><a href=\"/r\">Check price at REI</a></p><p><a href=\"/a\">View on Amazon (on sale!)</a></p>\
+         <h2>Abyss Lamp</h2><p>A dive lamp whose beam reaches twenty metres through murky water.</p>\
+         <p><a href=\"/r2\">Check price at REI</a></p><p><a href=\"/a2\">View on Amazon</a></p>\
+         <p>Buyers' agents earn a commission of about 3% when a client buys through their link to the listing.</p>",
+    );
+    let text = text_of(html.as_bytes());
+    for junk in ["We may earn commission", "Showing 24", "Check price", "View on Amazon"] {
+        assert!(!text.contains(junk), "{junk}: {text:?}");
+    }
+    assert!(text.contains("Vent Explorer 2\n\nA pressure-rated camera"), "{text:?}");
+    assert!(text.contains("Buyers' agents earn a commission"), "what agents earn is no disclosure: {text:?}");
+    let program = text_of(between_prose("<ul><li>Buy on Google</li><li>Free listings</li></ul>").as_bytes());
+    assert!(program.contains("- Buy on Google\n- Free listings"), "one line so worded is no button: {program:?}");
+}
+
+#[test]
 fn code_lines_end_in_line_feeds_whatever_the_page_wrote() {
     let html = between_prose("<pre><code>twilio api:core:messages:create \\\r\n    --to +15558675310\rputs sid</code></pre>");
     let text = text_of(html.as_bytes());

@@ -105,7 +105,8 @@ const POSTER_FIGURES: &[&str] = &["posts", "threads", "messages", "reputation", 
 const THREAD_HEADINGS: &[&str] = &["recommended posts", "featured replies", "top posters in this topic"];
 
 /// Drops paragraphs, list items and headings that carry no content: a label (see
-/// [`LABELS`]), a prompt (see [`PROMPTS`]), a reading time ("5 min read"), a forum post's
+/// [`LABELS`]), a prompt (see [`PROMPTS`]), a listing's result count, an affiliate disclosure,
+/// a shopping guide's buttons to retailers, a reading time ("5 min read"), a forum post's
 /// furniture (see [`is_post_furniture`]), an asset's address, a script's data, an unfilled template placeholder, icons,
 /// the field name printed before an asset's address ("cat_thumb_Bone:"), which names nothing
 /// once the address is gone, and a table of contents' title without its entries. Between the paragraphs of an article they break its text. (An
@@ -120,6 +121,12 @@ fn without_stray_lines(blocks: Vec<Block>) -> Vec<Block> {
         if line(address) && is_asset_address(&address.text) && line(name) && name.text.ends_with(':') {
             keep[pair[0]] = false;
         }
+    }
+    // A shopping guide has one button to a retailer per product; a lone line so worded may name
+    // something ("Buy on Google", a program).
+    let buttons: Vec<usize> = with_text.iter().copied().filter(|&i| line(&blocks[i]) && is_shop_button(&blocks[i].text)).collect();
+    if buttons.len() >= 2 {
+        buttons.into_iter().for_each(|i| keep[i] = false);
     }
     // A table of contents' title whose entries the scorer left out titles nothing: what follows
     // it is a heading or prose, not the short lines of its entries.
@@ -170,7 +177,13 @@ impl<'a> From<&'a Block> for Said<'a> {
 }
 
 fn is_stray(text: &str) -> bool {
-    is_label(text) || is_post_furniture(text) || is_asset_address(text) || is_json(text) || is_placeholder(text) || is_icons(text)
+    is_label(text)
+        || is_post_furniture(text)
+        || is_asset_address(text)
+        || is_json(text)
+        || is_placeholder(text)
+        || is_icons(text)
+        || is_affiliate_disclosure(text)
 }
 
 /// Is the text only icons, with no letter or digit: an arrow on a link ("↗"), a close button
@@ -191,7 +204,46 @@ fn is_icons(text: &str) -> bool {
 fn is_label(text: &str) -> bool {
     let label = text.trim_end_matches(['.', '!', '…', '>', '›', '»', '→', ' ']);
     label.len() <= 24 && (one_of(LABELS, label) || is_like_count(label) || is_reading_time(label))
-        || label.len() <= 60 && one_of(PROMPTS, label)
+        || label.len() <= 60 && (one_of(PROMPTS, label) || is_result_count(label))
+}
+
+/// A shopping guide's button to a retailer: "Check price at REI", "See price at Amazon (on
+/// sale!)", "View on Amazon", "Buy at Best Buy".
+fn is_shop_button(text: &str) -> bool {
+    if text.len() > 60 {
+        return false;
+    }
+    let label = text.strip_suffix(")").and_then(|l| l.rsplit_once(" (")).map_or(text, |(button, _)| button).to_ascii_lowercase();
+    let retailer = |rest: &str| {
+        rest.strip_prefix("at ").or_else(|| rest.strip_prefix("on ")).is_some_and(|name| !name.is_empty() && name.split(' ').count() <= 3)
+    };
+    ["check price", "check prices", "see price", "view price", "check latest price", "check current price"].iter().any(|p| {
+        label.strip_prefix(p).is_some_and(|rest| rest.is_empty() || rest.strip_prefix(' ').is_some_and(retailer))
+    }) || ["view ", "buy ", "shop "].iter().any(|verb| label.strip_prefix(verb).is_some_and(retailer))
+}
+
+/// A listing's count of what it shows: "Showing 24 of 514 results", "Showing all 12 products".
+fn is_result_count(label: &str) -> bool {
+    label.get(..8).is_some_and(|s| s.eq_ignore_ascii_case("showing "))
+        && label.bytes().any(|b| b.is_ascii_digit())
+        && ["results", "products", "items"].iter().any(|w| label.len() > w.len() && label[label.len() - w.len()..].eq_ignore_ascii_case(w))
+}
+
+/// Longest paragraph read as an affiliate disclosure.
+const DISCLOSURE_CHARS: usize = 400;
+
+/// A shopping guide's affiliate disclosure, which says the same on every page of its site: "We
+/// may earn commission from links on this page", "If you buy through our links, we may earn a
+/// commission", "... a small commission at no extra cost to you". The site speaks of itself and
+/// of its links: a text about what agents or sellers earn is not one.
+fn is_affiliate_disclosure(text: &str) -> bool {
+    text.len() <= DISCLOSURE_CHARS && text.contains("ommission") && {
+        let text = format!(" {} ", text.to_lowercase());
+        let earns = text.contains("earn") && text.contains("commission");
+        let by_links = ["link", "no extra cost", "no additional cost"].iter().any(|w| text.contains(w));
+        let itself = [" we ", " us ", " our ", " i ", "this site", "this page", "this post", "this article"].iter().any(|w| text.contains(w));
+        earns && by_links && itself
+    }
 }
 
 /// Is the text one of the lower-cased lines of `list`, in any case?
