@@ -210,7 +210,8 @@ fn is_label(text: &str) -> bool {
 /// A shopping guide's button to a retailer: "Check price at REI", "See price at Amazon (on
 /// sale!)", "View on Amazon", "Buy at Best Buy".
 fn is_shop_button(text: &str) -> bool {
-    if text.len() > 60 {
+    // (Lower-cased only past these tests: most lines are longer, or start otherwise.)
+    if text.len() > 60 || !text.bytes().next().is_some_and(|b| matches!(b.to_ascii_lowercase(), b'c' | b's' | b'v' | b'b')) {
         return false;
     }
     let label = text.strip_suffix(")").and_then(|l| l.rsplit_once(" (")).map_or(text, |(button, _)| button).to_ascii_lowercase();
