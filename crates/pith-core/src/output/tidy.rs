@@ -116,6 +116,13 @@ fn without_stray_lines(blocks: Vec<Block>) -> Vec<Block> {
     let line = |b: &Block| matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. } | Kind::Heading(_));
     let mut keep: Vec<bool> = blocks.iter().map(|b| !(line(b) && is_stray(&b.text))).collect();
     let with_text = with_text(&blocks);
+    // An affiliate disclosure stands before a guide or at its end.
+    let edges = with_text.iter().take(DISCLOSURE_LEAD).chain(with_text.iter().skip(with_text.len().saturating_sub(DISCLOSURE_TAIL).max(DISCLOSURE_LEAD)));
+    for &i in edges {
+        if blocks[i].kind == Kind::Paragraph && is_affiliate_disclosure(&blocks[i].text) {
+            keep[i] = false;
+        }
+    }
     for pair in with_text.windows(2) {
         let (name, address) = (&blocks[pair[0]], &blocks[pair[1]]);
         if line(address) && is_asset_address(&address.text) && line(name) && name.text.ends_with(':') {
@@ -183,7 +190,6 @@ fn is_stray(text: &str) -> bool {
         || is_json(text)
         || is_placeholder(text)
         || is_icons(text)
-        || is_affiliate_disclosure(text)
 }
 
 /// Is the text only icons, with no letter or digit: an arrow on a link ("↗"), a close button
@@ -210,17 +216,22 @@ fn is_label(text: &str) -> bool {
 /// A shopping guide's button to a retailer: "Check price at REI", "See price at Amazon (on
 /// sale!)", "View on Amazon", "Buy at Best Buy".
 fn is_shop_button(text: &str) -> bool {
-    // (Lower-cased only past these tests: most lines are longer, or start otherwise.)
-    if text.len() > 60 || !text.bytes().next().is_some_and(|b| matches!(b.to_ascii_lowercase(), b'c' | b's' | b'v' | b'b')) {
+    // Every short line passes here: most fail on their first letter.
+    if text.len() > 60 || !text.bytes().next().is_some_and(|b| matches!(b | 0x20, b'c' | b's' | b'v' | b'b')) {
         return false;
     }
-    let label = text.strip_suffix(")").and_then(|l| l.rsplit_once(" (")).map_or(text, |(button, _)| button).to_ascii_lowercase();
+    let label = text.strip_suffix(')').and_then(|l| l.rsplit_once(" (")).map_or(text, |(button, _)| button);
     let retailer = |rest: &str| {
-        rest.strip_prefix("at ").or_else(|| rest.strip_prefix("on ")).is_some_and(|name| !name.is_empty() && name.split(' ').count() <= 3)
+        strip_prefix_ignoring_case(rest, "at ").or_else(|| strip_prefix_ignoring_case(rest, "on ")).is_some_and(|name| !name.is_empty() && name.split(' ').count() <= 3)
     };
     ["check price", "check prices", "see price", "view price", "check latest price", "check current price"].iter().any(|p| {
-        label.strip_prefix(p).is_some_and(|rest| rest.is_empty() || rest.strip_prefix(' ').is_some_and(retailer))
-    }) || ["view ", "buy ", "shop "].iter().any(|verb| label.strip_prefix(verb).is_some_and(retailer))
+        strip_prefix_ignoring_case(label, p).is_some_and(|rest| rest.is_empty() || rest.strip_prefix(' ').is_some_and(retailer))
+    }) || ["view ", "buy ", "shop "].iter().any(|verb| strip_prefix_ignoring_case(label, verb).is_some_and(retailer))
+}
+
+/// `text` after `prefix` (lower case), when it starts with it in any case.
+fn strip_prefix_ignoring_case<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
+    text.get(..prefix.len()).filter(|start| start.eq_ignore_ascii_case(prefix)).map(|_| &text[prefix.len()..])
 }
 
 /// A listing's count of what it shows: "Showing 24 of 514 results", "Showing all 12 products".
@@ -230,15 +241,20 @@ fn is_result_count(label: &str) -> bool {
         && ["results", "products", "items"].iter().any(|w| label.len() > w.len() && label[label.len() - w.len()..].eq_ignore_ascii_case(w))
 }
 
-/// Longest paragraph read as an affiliate disclosure.
-const DISCLOSURE_CHARS: usize = 400;
+/// Lengths of a paragraph read as an affiliate disclosure: a sentence or a few.
+const DISCLOSURE_CHARS: std::ops::RangeInclusive<usize> = 60..=400;
+/// Blocks at the start and at the end of a text where an affiliate disclosure is looked for.
+const DISCLOSURE_LEAD: usize = 16;
+const DISCLOSURE_TAIL: usize = 4;
 
 /// A shopping guide's affiliate disclosure, which says the same on every page of its site: "We
 /// may earn commission from links on this page", "If you buy through our links, we may earn a
 /// commission", "... a small commission at no extra cost to you". The site speaks of itself and
 /// of its links: a text about what agents or sellers earn is not one.
 fn is_affiliate_disclosure(text: &str) -> bool {
-    text.len() <= DISCLOSURE_CHARS && text.contains("ommission") && {
+    // One search prepared once, not a searcher per call.
+    static COMMISSION: std::sync::LazyLock<memchr::memmem::Finder<'static>> = std::sync::LazyLock::new(|| memchr::memmem::Finder::new("ommission"));
+    DISCLOSURE_CHARS.contains(&text.len()) && COMMISSION.find(text.as_bytes()).is_some() && {
         let text = format!(" {} ", text.to_lowercase());
         let earns = text.contains("earn") && text.contains("commission");
         let by_links = ["link", "no extra cost", "no additional cost"].iter().any(|w| text.contains(w));
