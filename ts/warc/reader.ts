@@ -253,19 +253,20 @@ function describeSkip(off: number, next: number, end: number): string {
 }
 
 /**
- * The bytes from `off` up to the next unit `next` finds after it, which are no record: the `bad`
- * event for them, and where reading goes on (-1: nowhere).
+ * Passes over the bytes from `off` up to the next unit `next` finds after them, which are no
+ * record: yields the `bad` event for them and returns where reading goes on (-1: nowhere).
  */
-async function badUntilNext(
+async function* skipToNext(
   win: FileWindow,
   off: number,
   next: (from: number) => Promise<number>,
   message: string,
   reason?: RejectReason,
-): Promise<{ bad: UnitEvent; next: number }> {
+): AsyncGenerator<UnitEvent, number> {
   const n = await next(off + 1);
   const end = n >= 0 ? n : await fileEnd(win, off);
-  return { bad: { kind: 'bad', offset: off, length: end - off, message: `${message}; ${describeSkip(off, n, end)}`, reason }, next: n };
+  yield { kind: 'bad', offset: off, length: end - off, message: `${message}; ${describeSkip(off, n, end)}`, reason };
+  return n;
 }
 
 async function fileEnd(win: FileWindow, off: number): Promise<number> {
@@ -417,29 +418,37 @@ function isizeHint(b: Buffer, h: number, eof: boolean): number {
   return isize <= MAX_HINT_RATIO * (end - h) ? isize : 0;
 }
 
+/** Where a span's first unit starts: at its start when exact, else the first one `find` finds in it (noted in `walk`). */
+async function spanStart(span: Span, walk: Walk, find: (from: number, limit: number) => Promise<number>): Promise<number> {
+  const off = span.exact ? span.start : await find(span.start, span.end);
+  walk.first = off >= 0 && off < span.size ? off : null;
+  return off;
+}
+
+/** Is a unit at `off` past the span, the next span's first? (Then noted in `walk`.) */
+function pastSpan(off: number, span: Span, walk: Walk): boolean {
+  if (off < span.end) return false;
+  walk.next = off < span.size ? off : null;
+  return true;
+}
+
 /**
  * The gzip members of a file that start in [span.start, span.end), in order, reading past the end
  * to finish the last one. `span.exact`: a member (or the file) starts at span.start; otherwise the
  * first member in the span is found by nextGzipMember. Fills `walk` as it goes.
  */
 async function* gzipUnits(win: FileWindow, span: Span, walk: Walk, into: InflateBuffer | null): AsyncGenerator<UnitEvent> {
-  let off = span.exact ? span.start : await nextGzipMember(win, span.start, span.end);
-  walk.first = off >= 0 && off < span.size ? off : null;
+  let off = await spanStart(span, walk, (from, limit) => nextGzipMember(win, from, limit));
   let want = 1 << 16;
   while (off >= 0) {
-    if (off >= span.end) {
-      walk.next = off < span.size ? off : null;
-      return;
-    }
+    if (pastSpan(off, span, walk)) return;
     const avail = await win.ensure(off, want);
     if (avail === 0) return;
     const b = win.view(off, avail);
     if (b[0] !== 0x1f || b[1] !== 0x8b) {
       if (win.eof && b.every((x) => x === 0)) return; // zero padding at the end
-      const skip = await badUntilNext(win, off, (from) => nextGzipMember(win, from), 'not a gzip member (bad magic)');
-      yield skip.bad;
-      if (skip.next < 0) return;
-      off = skip.next;
+      off = yield* skipToNext(win, off, (from) => nextGzipMember(win, from), 'not a gzip member (bad magic)');
+      if (off < 0) return;
       want = 1 << 16;
       continue;
     }
@@ -492,10 +501,8 @@ async function* gzipUnits(win: FileWindow, span: Span, walk: Walk, into: Inflate
       const what = tooBig
         ? `gzip member inflates to more than ${MAX_MEMBER_BYTES} bytes (one gzip stream for many records? \`warcio recompress\` makes one member per record)`
         : `corrupt gzip member (${err.message})`;
-      const skip = await badUntilNext(win, off, (from) => nextGzipMember(win, from), what, tooBig ? 'budget_exceeded' : 'read_error');
-      yield skip.bad;
-      if (skip.next < 0) return;
-      off = skip.next;
+      off = yield* skipToNext(win, off, (from) => nextGzipMember(win, from), what, tooBig ? 'budget_exceeded' : 'read_error');
+      if (off < 0) return;
       want = 1 << 16;
       continue;
     }
@@ -526,14 +533,10 @@ async function* zstdUnits(win: FileWindow, span: Span, walk: Walk, zstd: ZstdFil
   // The dictionary frame's content may itself be a zstd frame: no record starts inside it.
   const nextFrame = (from: number, limit = Infinity) =>
     nextUnitStart(win, ZSTD_MAGIC, (b) => looksLikeWarc(decodeHead(b, dctx)), Math.max(from, zstd.framesStart), limit);
-  let off = span.exact ? span.start : await nextFrame(span.start, span.end);
-  walk.first = off >= 0 && off < span.size ? off : null;
+  let off = await spanStart(span, walk, nextFrame);
   let want = 1 << 16;
   while (off >= 0) {
-    if (off >= span.end) {
-      walk.next = off < span.size ? off : null;
-      return;
-    }
+    if (pastSpan(off, span, walk)) return;
     const avail = await win.ensure(off, want);
     if (avail === 0) return;
     const b = win.view(off, avail);
@@ -548,10 +551,8 @@ async function* zstdUnits(win: FileWindow, span: Span, walk: Walk, zstd: ZstdFil
     }
     if (!isZstdFrame(b)) {
       if (win.eof && b.every((x) => x === 0)) return; // zero padding at the end
-      const skip = await badUntilNext(win, off, nextFrame, 'not a zstd frame (bad magic)');
-      yield skip.bad;
-      if (skip.next < 0) return;
-      off = skip.next;
+      off = yield* skipToNext(win, off, nextFrame, 'not a zstd frame (bad magic)');
+      if (off < 0) return;
       want = 1 << 16;
       continue;
     }
@@ -559,10 +560,8 @@ async function* zstdUnits(win: FileWindow, span: Span, walk: Walk, zstd: ZstdFil
     try {
       length = frameLength(b);
     } catch (e) {
-      const skip = await badUntilNext(win, off, nextFrame, `corrupt zstd frame (${errMessage(e)})`);
-      yield skip.bad;
-      if (skip.next < 0) return;
-      off = skip.next;
+      off = yield* skipToNext(win, off, nextFrame, `corrupt zstd frame (${errMessage(e)})`);
+      if (off < 0) return;
       want = 1 << 16;
       continue;
     }
@@ -575,10 +574,8 @@ async function* zstdUnits(win: FileWindow, span: Span, walk: Walk, zstd: ZstdFil
       // sizes are garbage), not cut short.
       const next = await nextFrame(off + 1);
       if (next >= 0 || !win.eof) {
-        const skip = await badUntilNext(win, off, nextFrame, 'corrupt zstd frame (its blocks run past the next frame)');
-        yield skip.bad;
-        if (skip.next < 0) return;
-        off = skip.next;
+        off = yield* skipToNext(win, off, nextFrame, 'corrupt zstd frame (its blocks run past the next frame)');
+        if (off < 0) return;
         want = 1 << 16;
         continue;
       }
