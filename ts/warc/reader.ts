@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { classifyType, parseHttpHead, sniffHtml } from './http.js';
-import { decodeHead, decodeZstd, frameLength, isZstdFrame, newDecoder, skippableFrame, startsZstdFile, type ZstdDecoder } from './zstd.js';
+import { decodeHead, decodeZstd, frameLength, isZstdFrame, newDecoder, skippableFrame, startsZstdFile, ZSTD_FRAME_MAGIC, type ZstdDecoder } from './zstd.js';
 import { addStage, now, STAGE_TIMES } from '../pipeline/stages.js';
 import { nativeInflate, type NativeInflate } from '../engine/native.js';
 
@@ -520,9 +520,6 @@ async function* gzipUnits(win: FileWindow, span: Span, walk: Walk, into: Inflate
   }
 }
 
-const ZSTD_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
-
-
 /**
  * The units of a `.warc.zst` file (IIPC's WARC-zstd): zstd frames of whole records, decoded with
  * the file's dictionary when it has one. Skippable frames (the dictionary's own, other tools'
@@ -532,7 +529,7 @@ async function* zstdUnits(win: FileWindow, span: Span, walk: Walk, zstd: ZstdFil
   const dctx = zstd.decoder;
   // The dictionary frame's content may itself be a zstd frame: no record starts inside it.
   const nextFrame = (from: number, limit = Infinity) =>
-    nextUnitStart(win, ZSTD_MAGIC, (b) => looksLikeWarc(decodeHead(b, dctx)), Math.max(from, zstd.framesStart), limit);
+    nextUnitStart(win, ZSTD_FRAME_MAGIC, (b) => looksLikeWarc(decodeHead(b, dctx)), Math.max(from, zstd.framesStart), limit);
   let off = await spanStart(span, walk, nextFrame);
   let want = 1 << 16;
   while (off >= 0) {
@@ -565,24 +562,22 @@ async function* zstdUnits(win: FileWindow, span: Span, walk: Walk, zstd: ZstdFil
       want = 1 << 16;
       continue;
     }
-    if (length === null && !win.eof && avail <= MAX_MEMBER_BYTES) {
-      want = avail * 2;
-      continue;
-    }
     if (length === null) {
+      // The frame's end is not in view: read on, unless the file or the budget ends first.
+      if (!win.eof && avail <= MAX_MEMBER_BYTES) {
+        want = avail * 2;
+        continue;
+      }
       // A frame that runs past the next record's frame, or past the budget, is corrupt (its block
       // sizes are garbage), not cut short.
-      const next = await nextFrame(off + 1);
-      if (next >= 0 || !win.eof) {
+      if (!win.eof || (await nextFrame(off + 1)) >= 0) {
         off = yield* skipToNext(win, off, nextFrame, 'corrupt zstd frame (its blocks run past the next frame)');
         if (off < 0) return;
         want = 1 << 16;
         continue;
       }
-    }
-    const tz = STAGE_TIMES ? now() : 0;
-    if (length === null) {
       // Cut short by the end of the file: hand on what decodes, marked truncated.
+      const tz = STAGE_TIMES ? now() : 0;
       let partial: Uint8Array = new Uint8Array(0);
       try {
         partial = decodeZstd(b, MAX_MEMBER_BYTES, dctx);
@@ -594,6 +589,7 @@ async function* zstdUnits(win: FileWindow, span: Span, walk: Walk, zstd: ZstdFil
       yield { kind: 'unit', unit: { offset: off, length: avail, data: partial, truncated } };
       return;
     }
+    const tz = STAGE_TIMES ? now() : 0;
     let data: Uint8Array;
     try {
       data = decodeZstd(b.subarray(0, length), MAX_MEMBER_BYTES, dctx);
@@ -635,9 +631,9 @@ const CRLF2 = Buffer.from('\r\n\r\n');
 
 /** The uncompressed WARC records that start in the span: as gzipUnits, for plain WARC files. */
 async function* plainUnits(win: FileWindow, span: Span, walk: Walk): AsyncGenerator<UnitEvent> {
-  // A record at span.start has its line end just before it.
-  let off = span.exact ? span.start : await nextPlainRecord(win, span.start - 1, span.end);
-  walk.first = off >= 0 && off < span.size ? off : null;
+  // A record at `from` has its line end just before it.
+  const nextRecord = (from: number, limit = Infinity) => nextPlainRecord(win, from - 1, limit);
+  let off = await spanStart(span, walk, nextRecord);
   let want = 1 << 16;
   while (off >= 0) {
     let avail = await win.ensure(off, want);
@@ -654,16 +650,10 @@ async function* plainUnits(win: FileWindow, span: Span, walk: Walk): AsyncGenera
       off += s;
       continue;
     }
-    if (off >= span.end) {
-      walk.next = off;
-      return;
-    }
+    if (pastSpan(off, span, walk)) return;
     if (b.subarray(0, 5).toString('latin1') !== 'WARC/') {
-      const next = await nextPlainRecord(win, off);
-      const end = next >= 0 ? next : await fileEnd(win, off);
-      yield { kind: 'bad', offset: off, length: end - off, message: `expected a WARC record ("WARC/" line); ${describeSkip(off, next, end)}` };
-      if (next < 0) return;
-      off = next;
+      off = yield* skipToNext(win, off, nextRecord, 'expected a WARC record ("WARC/" line)');
+      if (off < 0) return;
       want = 1 << 16;
       continue;
     }
