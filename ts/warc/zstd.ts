@@ -7,13 +7,20 @@ import zstdBinding from 'zstd-napi/binding.js';
 export type ZstdDecoder = InstanceType<typeof zstdBinding.DCtx>;
 
 const FRAME_MAGIC = 0xfd2fb528;
+/** How a zstd frame starts, as bytes (little-endian FRAME_MAGIC). */
+export const ZSTD_FRAME_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
 /** The skippable frame that holds a WARC-zstd file's dictionary. */
 const DICTIONARY_MAGIC = 0x184d2a5d;
 /** Output buffer size of decoding: a page or a good part of one. */
 const CHUNK = 256 << 10;
 
+/** The little-endian 32-bit number at `at` in `b`; null when `b` ends before it. */
+function u32(b: Uint8Array, at: number): number | null {
+  return b.length < at + 4 ? null : (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
+}
+
 function magic(b: Uint8Array): number | null {
-  return b.length < 4 ? null : (b[0]! | (b[1]! << 8) | (b[2]! << 16) | (b[3]! << 24)) >>> 0;
+  return u32(b, 0);
 }
 
 /** Does `b` start with a zstd frame? */
@@ -34,8 +41,8 @@ export function startsZstdFile(b: Uint8Array): boolean {
  */
 export function skippableFrame(b: Uint8Array): { length: number; dictionary: boolean } | null {
   const m = magic(b);
-  if (m === null || b.length < 8 || (m & 0xfffffff0) >>> 0 !== 0x184d2a50) return null;
-  const size = (b[4]! | (b[5]! << 8) | (b[6]! << 16) | (b[7]! << 24)) >>> 0;
+  const size = u32(b, 4);
+  if (m === null || size === null || (m & 0xfffffff0) >>> 0 !== 0x184d2a50) return null;
   return { length: 8 + size, dictionary: m === DICTIONARY_MAGIC };
 }
 
@@ -75,6 +82,15 @@ export function decodeHead(b: Uint8Array, dctx: ZstdDecoder, n = 4096): Uint8Arr
   }
 }
 
+/** The decoded size the zstd frame at the start of `data` declares, if it does. */
+function frameContentSize(data: Uint8Array): number | null {
+  try {
+    return zstdBinding.getFrameContentSize(data);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Decodes zstd data, one frame or several, a chunk at a time: decoding stops at `maxBytes`
  * (RangeError) whatever size a frame declares. Data cut short keeps what decoded (an Error when
@@ -84,9 +100,13 @@ export function decodeZstd(data: Uint8Array, maxBytes: number, dctx: ZstdDecoder
   const parts: Buffer[] = [];
   let total = 0;
   let src = data;
+  // A frame that declares its size (a `.warc.zst` record's does) is decoded into one buffer of
+  // that size, and handed on without a copy; one past the budget is stopped there.
+  let declared = frameContentSize(data);
   try {
     for (;;) {
-      const out = Buffer.allocUnsafe(Math.min(CHUNK, maxBytes + 1));
+      const out = Buffer.allocUnsafe(Math.min(declared ?? CHUNK, maxBytes + 1) || 1);
+      declared = null;
       const [left, produced, consumed] = dctx.decompressStream(out, src);
       src = src.subarray(consumed);
       total += produced;
@@ -94,7 +114,7 @@ export function decodeZstd(data: Uint8Array, maxBytes: number, dctx: ZstdDecoder
       if (produced > 0) parts.push(out.subarray(0, produced));
       if (src.length === 0 && (left === 0 || produced === 0)) {
         if (left !== 0 && total === 0) throw new Error('zstd data cut short');
-        return Buffer.concat(parts, total);
+        return parts.length === 1 ? parts[0]! : Buffer.concat(parts, total);
       }
     }
   } finally {
