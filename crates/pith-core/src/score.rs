@@ -797,7 +797,7 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
             let node = tree.node(c);
             let container = matches!(node.tag, Tag::Div | Tag::Section | Tag::Ul | Tag::Ol | Tag::Table | Tag::Header | Tag::Dl | Tag::Form | Tag::OtherBlock);
             let unlinked = s.chars - s.link_chars;
-            if container && s.chars > 0 && s.link_density() > t.prune_link_density && unlinked < t.prune_keep_text && !(listing && s.headline_links()) {
+            if container && s.chars > 0 && s.link_density() > t.prune_link_density && unlinked < t.prune_keep_text && !(listing && s.headline_links()) && !holds_prose_block(tree, c, stats, removed) {
                 pruned.push(c);
             } else {
                 stack.push(c);
@@ -817,6 +817,22 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
     for c in pruned {
         removed[c as usize] = true;
     }
+}
+
+/// Whether a paragraph of prose sits inside `id`: a box of links around one (an item's blurb
+/// above its "read more" links) is pruned around it, not with it.
+fn holds_prose_block(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
+    tree.children(id).iter().any(|c| match *c {
+        Child::Node(c) if !removed[c as usize] => {
+            let s = stats[c as usize];
+            if is_text_block(tree, c) {
+                s.chars >= LEDE_CHARS && s.punct >= 1 && s.link_density() < 0.25
+            } else {
+                holds_prose_block(tree, c, stats, removed)
+            }
+        }
+        _ => false,
+    })
 }
 
 /// Removes the feeds of other stories inside the content: boxes of [`FEED_TEASERS`] or more

@@ -1382,6 +1382,24 @@ fn a_feed_of_link_heavy_items_is_the_listing() {
 }
 
 #[test]
+fn a_blurb_inside_a_box_of_links_is_kept_without_the_links() {
+    // A ranking's first entry: its blurb, then more link text than text around it.
+    let guides: String = (0..5).map(|i| format!(r#"<li><a href="/g{i}">Guide number {i} to this school's admissions</a></li>"#)).collect();
+    let entry = format!(
+        r#"<div class="entry"><h2>1. Harbour Business School</h2><p>Rankings come and go, but Harbour Business School is recognized as the long-term first choice of many applicants.</p><ul>{guides}</ul></div>"#
+    );
+    // Enough prose around it to be an article rather than a listing of links.
+    let prose = |from: usize| -> String {
+        (from..from + 8)
+            .map(|i| format!("<p>Survey {i} of the vents found new species of worms, crabs and snails living in the warm water, and sampled the bacteria that feed them.</p>"))
+            .collect()
+    };
+    let text = text_of(between_prose(&format!("{}{entry}{}", prose(0), prose(8))).as_bytes());
+    assert!(text.contains("Rankings come and go"), "{text:?}");
+    assert!(!text.contains("Guide number 3"), "{text:?}");
+}
+
+#[test]
 fn a_page_with_only_footer_links_stays_empty() {
     let links: String = (0..20).map(|i| format!(r#"<a href="/h{i}">Help topic {i}</a>, "#)).collect();
     let page = format!(r#"<body><div id="app"></div><footer><div><div>{links}</div><div>{links}</div><p>Copyright 2026 Shop Group, all rights reserved.</p></div></footer></body>"#);
