@@ -259,7 +259,7 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
         s.mass = m;
     }
     let Comments { boxes: comment_boxes, posts, aside: comments } = sort_comments(tree, &mut stats, comments, kind);
-    let root = find_root(tree, &stats, &removed, &comment_boxes, &posts, title_box, &t);
+    let root = find_root(tree, &stats, &removed, &comment_boxes, &posts, title_box, kind == PageKind::Discussion, &t);
     prune(tree, root, &stats, &mut removed, &t);
     if kind != PageKind::Discussion {
         remove_teaser_feeds(tree, root, &stats, &mut removed);
@@ -604,7 +604,7 @@ fn is_furniture(node: &Node) -> bool {
 /// the good text. It never enters a comment box: comments are not the content, and posts belong
 /// with the thread around them, whose first post sits outside the box. For the same reason it
 /// never walks away from the `posts` it keeps, into a long first post beside them.
-fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId], posts: &[NodeId], title_box: Option<NodeId>, t: &Thresholds) -> NodeId {
+fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId], posts: &[NodeId], title_box: Option<NodeId>, thread: bool, t: &Thresholds) -> NodeId {
     let total = stats[0].mass;
     if total <= 0.0 {
         return body(tree);
@@ -614,7 +614,8 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_boxes: &[No
         .filter(|&id| !removed[id])
         .filter(|&id| {
             let node = &tree.nodes[id];
-            node.hints & hints::MAIN != 0 || matches!(node.tag, Tag::Main | Tag::Article)
+            // A thread's `<article>`s are its posts, the first of them often most of its text.
+            node.hints & hints::MAIN != 0 || node.tag == Tag::Main || node.tag == Tag::Article && !thread
         })
         .max_by(|&a, &b| stats[a].mass.total_cmp(&stats[b].mass))
         .filter(|&id| stats[id].mass >= 0.5 * total);
@@ -640,6 +641,7 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_boxes: &[No
                     && here > 0.0
                     && !tree.children(current).iter().any(|c| matches!(c, Child::Node(id) if posts.contains(id)))
                     && !has_peer_section(tree, current, child, stats, removed, comment_boxes)
+                    && !(thread && is_first_of_posts(tree, current, child, stats, removed))
                     && !title_box.is_some_and(|b| leaves_behind(tree, current, child, b))
                     && !is_text_block(tree, child) =>
             {
@@ -695,6 +697,21 @@ fn has_peer_section(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats],
         }
         _ => false,
     })
+}
+
+/// Whether `child` is one of a thread's posts: two or more list items or `<article>`s beside it
+/// each hold a remark's prose. A long first post holds most of the thread's text, but the replies under it
+/// are the thread too, even when the markup does not name them as comments.
+fn is_first_of_posts(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
+    let tag = tree.node(child).tag;
+    if !matches!(tag, Tag::Li | Tag::Article) {
+        return false;
+    }
+    let replies = tree.children(parent).iter().filter(|c| match **c {
+        Child::Node(id) => id != child && !removed[id as usize] && tree.node(id).tag == tag && stats[id as usize].mass >= REMARK_MASS,
+        _ => false,
+    });
+    replies.take(2).count() == 2
 }
 
 /// `root` and the prose paragraphs among its siblings: a leaf block of 80+ characters with

@@ -1400,6 +1400,28 @@ fn a_blurb_inside_a_box_of_links_is_kept_without_the_links() {
 }
 
 #[test]
+fn a_threads_replies_stay_beside_a_long_first_post() {
+    // XenForo's markup: every post an `<li>` holding an `<article>`, none named a comment.
+    let post = |who: &str, body: &str| format!(r#"<li class="message"><div class="user"><a href="/members/{who}">{who}</a></div><article class="message-body"><blockquote>{body}</blockquote></article></li>"#);
+    let guide: String = (0..12).map(|i| format!("Host number {i} has servers in three regions, a support team that answers within the hour, and fair prices. ")).collect();
+    let replies: String = [
+        ("ana", "I have heard good things about the second host, and the budget option worked well for my small server too."),
+        ("ben", "This reads like a marketing post for the first host, nothing informational here for anyone deciding."),
+        ("cai", "The third host was the best I have had: a little more expensive, but worth it for the uptime alone."),
+    ]
+    .iter()
+    .map(|(who, body)| post(who, body))
+    .collect();
+    let page = format!(r#"<body><h1>Best server hosts of the year</h1><form><ol class="messages">{}{replies}</ol></form></body>"#, post("pelex", &guide));
+    let hints = Hints { url: Some("https://forum.example/threads/best-server-hosts.691400/".into()), ..Hints::default() };
+    let text = extract(page.as_bytes(), &hints, &opts()).unwrap().text;
+    assert!(text.contains("Host number 11 has servers"), "{text:?}");
+    for reply in ["heard good things", "marketing post", "worth it for the uptime"] {
+        assert!(text.contains(reply), "{reply:?} missing from {text:?}");
+    }
+}
+
+#[test]
 fn a_page_with_only_footer_links_stays_empty() {
     let links: String = (0..20).map(|i| format!(r#"<a href="/h{i}">Help topic {i}</a>, "#)).collect();
     let page = format!(r#"<body><div id="app"></div><footer><div><div>{links}</div><div>{links}</div><p>Copyright 2026 Shop Group, all rights reserved.</p></div></footer></body>"#);
