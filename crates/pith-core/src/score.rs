@@ -22,6 +22,8 @@ pub struct Stats {
     pub chars: u32,
     /// Of those, inside links.
     pub link_chars: u32,
+    /// Of those, inside inline `<code>` (a log pasted into a paragraph is not its prose).
+    pub code_chars: u32,
     /// Links in the subtree (cards, links wrapping blocks, not counted).
     pub links: u32,
     /// Sentence punctuation in the subtree (Latin and CJK).
@@ -50,6 +52,7 @@ impl Stats {
     fn add_counts(&mut self, other: &Stats) {
         self.chars += other.chars;
         self.link_chars += other.link_chars;
+        self.code_chars += other.code_chars;
         self.links += other.links;
         self.punct += other.punct;
     }
@@ -303,6 +306,10 @@ fn measure(tree: &Tree) -> (Vec<Stats>, Vec<Stats>) {
             stats[id].links = 1;
             inline[id].link_chars = inline[id].chars;
             inline[id].links = 1;
+        }
+        if node.tag == Tag::Code {
+            stats[id].code_chars = stats[id].chars;
+            inline[id].code_chars = inline[id].chars;
         }
         if id == 0 {
             break;
@@ -566,6 +573,9 @@ fn sum_mass(tree: &Tree, inline: &[Stats], removed: &[bool], headline_weight: f3
     mass
 }
 
+/// Inline code this long, most of a block's text, is a log or a listing pasted into a paragraph.
+const LONG_CODE_CHARS: u32 = 200;
+
 /// How much a block with `own` inline text reads like prose, from 0 to 1.5.
 fn block_weight(tag: Tag, own: &Stats, headline_weight: f32) -> f32 {
     let (chars, punct) = (own.chars, own.punct);
@@ -577,7 +587,7 @@ fn block_weight(tag: Tag, own: &Stats, headline_weight: f32) -> f32 {
     let mut w = 1.0 - density;
     // Headings and code are content, but long logs or listings should not decide where
     // the prose is.
-    if tag.is_heading() || tag == Tag::Pre {
+    if tag.is_heading() || tag == Tag::Pre || own.code_chars >= LONG_CODE_CHARS && 2 * own.code_chars > chars {
         return w * 0.5;
     }
     // Long text without sentence punctuation is a run of names or numbers (a footer's

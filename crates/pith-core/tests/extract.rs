@@ -1422,6 +1422,24 @@ fn a_threads_replies_stay_beside_a_long_first_post() {
 }
 
 #[test]
+fn a_log_pasted_into_the_first_post_does_not_make_the_replies_comments() {
+    let log: String = (0..60).map(|i| format!("6:51:{i:02} AM: step {i} of the build finished, cache restored.\n")).collect();
+    let reply = |who: &str, body: &str| format!(r#"<div class="comment"><span class="creator">{who}</span><div class="post"><p>{body}</p></div></div>"#);
+    let page = format!(
+        r#"<body><h1>Deploy failed for unknown reason</h1><div class="post"><p>The build passes, but the deploy stage fails every time. Here is the build log.</p><p><code>{log}</code></p></div>{}{}{}</body>"#,
+        reply("nathan", "If I am reading your post correctly, you have supplied a log of a build that succeeded, not of the deploy that failed."),
+        reply("tinterweb", "Apologies, I thought I had added it: here is the deploy message, and thank you for your help with this."),
+        reply("sid", "The deploy fails because the functions use a version of Node that is no longer supported: please upgrade it."),
+    );
+    let hints = Hints { url: Some("https://answers.example/t/deploy-failed-for-unknown-reason/117253".into()), ..Hints::default() };
+    let text = extract(page.as_bytes(), &hints, &opts()).unwrap().text;
+    assert!(text.contains("step 59 of the build"), "{text:?}");
+    for reply in ["If I am reading your post", "here is the deploy message", "no longer supported"] {
+        assert!(text.contains(reply), "{reply:?} missing from {text:?}");
+    }
+}
+
+#[test]
 fn a_page_with_only_footer_links_stays_empty() {
     let links: String = (0..20).map(|i| format!(r#"<a href="/h{i}">Help topic {i}</a>, "#)).collect();
     let page = format!(r#"<body><div id="app"></div><footer><div><div>{links}</div><div>{links}</div><p>Copyright 2026 Shop Group, all rights reserved.</p></div></footer></body>"#);
