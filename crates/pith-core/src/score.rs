@@ -709,19 +709,38 @@ fn has_peer_section(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats],
     })
 }
 
-/// Whether `child` is one of a thread's posts: two or more list items or `<article>`s beside it
-/// each hold a remark's prose. A long first post holds most of the thread's text, but the replies under it
-/// are the thread too, even when the markup does not name them as comments.
+/// Whether `child` is one of a thread's posts: two or more list items or `<article>`s beside it,
+/// or a box built as it is (the same tags down its first children), hold a remark's prose. A
+/// long first post holds most of the thread's text, but the replies under it are the thread
+/// too, even when the markup does not name them as comments.
 fn is_first_of_posts(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
     let tag = tree.node(child).tag;
-    if !matches!(tag, Tag::Li | Tag::Article) {
-        return false;
-    }
-    let replies = tree.children(parent).iter().filter(|c| match **c {
-        Child::Node(id) => id != child && !removed[id as usize] && tree.node(id).tag == tag && stats[id as usize].mass >= REMARK_MASS,
-        _ => false,
+    let own_shape = shape(tree, child);
+    let mut replies = tree.children(parent).iter().filter_map(|c| match *c {
+        Child::Node(id) if id != child && !removed[id as usize] && tree.node(id).tag == tag && stats[id as usize].mass >= REMARK_MASS => Some(id),
+        _ => None,
     });
-    replies.take(2).count() == 2
+    if matches!(tag, Tag::Li | Tag::Article) {
+        replies.take(2).count() == 2
+    } else {
+        own_shape.len() == SHAPE_DEPTH && replies.any(|id| shape(tree, id) == own_shape)
+    }
+}
+
+/// Levels of first children that make a post's shape: enough for a forum's nested boxes and
+/// tables, more than two `<div>`s around text have.
+const SHAPE_DEPTH: usize = 5;
+
+/// The tags down `id`'s first child elements, [`SHAPE_DEPTH`] of them at most.
+fn shape(tree: &Tree, id: NodeId) -> Vec<Tag> {
+    let mut tags = vec![tree.node(id).tag];
+    let mut at = id;
+    while tags.len() < SHAPE_DEPTH {
+        let Some(&Child::Node(first)) = tree.children(at).iter().find(|c| matches!(c, Child::Node(_))) else { break };
+        tags.push(tree.node(first).tag);
+        at = first;
+    }
+    tags
 }
 
 /// `root` and the prose paragraphs among its siblings: a leaf block of 80+ characters with

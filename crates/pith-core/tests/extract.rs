@@ -1422,6 +1422,22 @@ fn a_threads_replies_stay_beside_a_long_first_post() {
 }
 
 #[test]
+fn a_single_reply_built_like_the_first_post_stays_with_it() {
+    // vBulletin's markup: every post the same nest of boxes and a table, none named a comment.
+    let post = |who: &str, body: &str| format!(r#"<div><div><div><div><table><tr><td><a href="/u/{who}">{who}</a></td><td><div>{body}</div></td></tr></table></div></div></div></div>"#);
+    let question: String = (0..8).map(|i| format!("Test {i}: the card plays films at the wrong refresh rate, whatever player or renderer I try, and a custom resolution does not help. ")).collect();
+    let page = format!(
+        r#"<body><table><tr><td><p>Welcome to the forum. Before you start posting please read the rules.</p></td></tr></table><div>{}{}</div></body>"#,
+        post("microfast", &question),
+        post("geoffrey", "Hi, does disabling hardware decoding or acceleration in the player settings do anything for it, or for the other players?"),
+    );
+    let hints = Hints { url: Some("https://forum.example/showthread.php?t=186269".into()), ..Hints::default() };
+    let text = extract(page.as_bytes(), &hints, &opts()).unwrap().text;
+    assert!(text.contains("Test 7: the card plays films"), "{text:?}");
+    assert!(text.contains("disabling hardware decoding"), "{text:?}");
+}
+
+#[test]
 fn a_log_pasted_into_the_first_post_does_not_make_the_replies_comments() {
     let log: String = (0..60).map(|i| format!("6:51:{i:02} AM: step {i} of the build finished, cache restored.\n")).collect();
     let reply = |who: &str, body: &str| format!(r#"<div class="comment"><span class="creator">{who}</span><div class="post"><p>{body}</p></div></div>"#);
