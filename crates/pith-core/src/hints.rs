@@ -299,6 +299,9 @@ pub fn from_itemprop(itemprop: &str) -> Flags {
         COMMENTS
     } else if itemprop.split_ascii_whitespace().any(|p| p == "author" || p == "creator") {
         BYLINE
+    } else if itemprop.split_ascii_whitespace().any(|p| p == "upvoteCount" || p == "downvoteCount") {
+        // A post's vote count, a bare number beside it.
+        BOILERPLATE
     } else {
         0
     }
