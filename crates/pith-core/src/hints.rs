@@ -299,8 +299,8 @@ pub fn from_itemprop(itemprop: &str) -> Flags {
         COMMENTS
     } else if itemprop.split_ascii_whitespace().any(|p| p == "author" || p == "creator") {
         BYLINE
-    } else if itemprop.split_ascii_whitespace().any(|p| p == "upvoteCount" || p == "downvoteCount") {
-        // A post's vote count, a bare number beside it.
+    } else if itemprop.split_ascii_whitespace().any(|p| matches!(p, "upvoteCount" | "downvoteCount" | "commentCount" | "answerCount")) {
+        // A post's vote or reply count, a bare number beside it.
         BOILERPLATE
     } else {
         0
