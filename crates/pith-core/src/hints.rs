@@ -68,6 +68,9 @@ const ABOUT: u32 = 1 << 18;
 /// "user" beside `USER_STATS`: a forum post's user box ("user-info", "user_details").
 const USER: u32 = 1 << 19;
 const USER_STATS: u32 = 1 << 20;
+/// "tooltip": the box shown on hover, an overlay; on a link, the term it explains
+/// (`glossary-tooltip`), the text of a sentence.
+const TOOLTIP: u32 = 1 << 21;
 
 /// What one word of a class or id says: hint flags (`BOILERPLATE`, `OVERLAY`, `COMMENTS`,
 /// `BYLINE`) and the traits above, in one lookup (this runs for every word of every class).
@@ -80,7 +83,8 @@ fn word_traits(word: &[u8]) -> u32 {
     const BYLINE: u32 = self::BYLINE as u32;
     match word {
         b"cookie" | b"cookies" | b"consent" | b"gdpr" | b"onetrust" | b"cookiebot" | b"didomi"
-        | b"usercentrics" | b"modal" | b"popup" | b"popover" | b"tooltip" | b"overlay" | b"dialog" | b"lightbox" => OVERLAY | BOILERPLATE,
+        | b"usercentrics" | b"modal" | b"popup" | b"popover" | b"overlay" | b"dialog" | b"lightbox" => OVERLAY | BOILERPLATE,
+        b"tooltip" => TOOLTIP,
         b"nav" | b"navbar" | b"navigation" | b"menu" | b"menubar" | b"submenu" | b"breadcrumb" | b"breadcrumbs"
         | b"crumbs" | b"footer" | b"sidebar" | b"share"
         | b"sharing" | b"sharebar" | b"social" | b"socials" | b"related" | b"recommended" | b"recommendations"
@@ -230,10 +234,13 @@ impl Words {
         Words { traits: self.traits | other.traits, hidden: self.hidden | other.hidden, responsive: self.responsive || other.responsive }
     }
 
-    /// The hint flags these words give.
-    pub fn flags(self) -> Flags {
+    /// The hint flags these words give to an element, or to a link (`link`).
+    pub fn flags(self, link: bool) -> Flags {
         let Words { traits, hidden, responsive } = self;
-        let words = traits as Flags;
+        let mut words = traits as Flags;
+        if traits & TOOLTIP != 0 && !link {
+            words |= OVERLAY | BOILERPLATE;
+        }
         let mut flags = if hidden == HIDDEN | COLLAPSED && responsive { 0 } else { hidden };
         // "About the author" boxes under an article are boilerplate, and no byline; so are a
         // forum post's user boxes.
@@ -255,7 +262,7 @@ impl Words {
 /// Flags from the `class` and `id` attributes.
 #[cfg(test)]
 fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
-    [class, id].into_iter().flatten().map(Words::of).fold(Words::default(), Words::and).flags()
+    [class, id].into_iter().flatten().map(Words::of).fold(Words::default(), Words::and).flags(false)
 }
 
 /// Does a link lead to one author's page (`/author/jane-doe/`, `/Authors/jd`,
@@ -345,6 +352,10 @@ mod tests {
         assert_eq!(from_class_and_id(Some("faq-answer hidden"), None), HIDDEN | COLLAPSED);
         assert_eq!(from_class_and_id(Some("hidden md:block"), None), 0);
         assert_eq!(from_class_and_id(None, Some("cms-popover-tooltip")), OVERLAY | BOILERPLATE);
+        // A tooltip box is an overlay; a link so named is the term it explains.
+        assert_eq!(from_class_and_id(Some("tooltip"), None), OVERLAY | BOILERPLATE);
+        assert_eq!(Words::of("glossary-tooltip").flags(true), 0);
+        assert_eq!(Words::of("glossary-tooltip share").flags(true), BOILERPLATE);
         // A card's or an image's overlay is drawn over it, always on show; a page's is a dialog.
         assert_eq!(from_class_and_id(Some("product-overlay"), None), 0);
         assert_eq!(from_class_and_id(Some("image-overlay caption"), None), 0);

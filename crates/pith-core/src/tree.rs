@@ -502,7 +502,7 @@ impl Builder {
     }
 
     /// The hint flags of an element's `class` and `id`, the class's words remembered per value.
-    fn class_hints(&mut self, class: Option<&str>, id: Option<&str>) -> hints::Flags {
+    fn class_hints(&mut self, class: Option<&str>, id: Option<&str>, link: bool) -> hints::Flags {
         /// Distinct classes remembered at most (a page has a few hundred).
         const MAX_CLASSES: usize = 4096;
         let class_words = match class {
@@ -518,7 +518,7 @@ impl Builder {
                 }
             },
         };
-        id.map_or(class_words, |id| class_words.and(hints::Words::of(id))).flags()
+        id.map_or(class_words, |id| class_words.and(hints::Words::of(id))).flags(link)
     }
 
     /// Handles a start tag; `source` is the document being parsed. Returns the node id when the
@@ -569,7 +569,7 @@ impl Builder {
             Tag::Payload if name == "noscript" && self.dropped_depth == 0 => Capture::NoScript,
             _ => Capture::None,
         };
-        let mut flags = self.class_hints(attrs.class, attrs.id);
+        let mut flags = self.class_hints(attrs.class, attrs.id, tag == Tag::A);
         if let Some(role) = attrs.role {
             flags |= hints::from_role(role);
         }

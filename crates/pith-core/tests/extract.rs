@@ -1438,6 +1438,14 @@ fn a_single_reply_built_like_the_first_post_stays_with_it() {
 }
 
 #[test]
+fn a_term_linked_to_its_tooltip_stays_in_its_sentence() {
+    let page = between_prose(r#"<p>A pod is a group of one or more <a class="glossary-tooltip" data-toggle="tooltip" title="A lightweight image." href="/containers/">containers</a>, with shared storage.</p><div class="tooltip" role="tooltip">A lightweight and portable executable image.</div>"#);
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("one or more containers, with shared storage"), "{text:?}");
+    assert!(!text.contains("portable executable image"), "{text:?}");
+}
+
+#[test]
 fn vote_counts_are_not_text() {
     let answer = |votes: u32, body: &str| format!(r#"<div class="answer" itemprop="suggestedAnswer"><div class="votecell"><div itemprop="upvoteCount">{votes}</div></div><div class="post-text" itemprop="text"><p>{body}</p></div><span itemprop="commentCount">2</span></div>"#);
     let page = format!(
