@@ -94,6 +94,9 @@ impl Thresholds {
 /// Below this much prose mass, the chosen content is a listing, not an article.
 const LISTING_MASS: f32 = 2500.0;
 
+/// Characters of a sentence beside a listing that make it the listing's intro.
+const LISTING_INTRO_CHARS: u32 = 20;
+
 /// Link boxes holding more than this share of the chosen content's text are its items.
 const LISTING_ITEMS_SHARE: f32 = 0.3;
 
@@ -749,15 +752,18 @@ fn with_orphan_paragraphs(tree: &Tree, root: NodeId, stats: &[Stats], removed: &
     if root == Tree::ROOT || tree.node(root).tag == Tag::Body {
         return vec![root];
     }
+    // A listing's intro is a line or two ("These are jobs at YC startups. See more at ...").
+    let listing = stats[root as usize].mass < LISTING_MASS;
+    let (min_chars, max_link_density) = if listing { (LISTING_INTRO_CHARS, 0.5) } else { (80, 0.25) };
     let orphan = |id: NodeId| {
         let node = tree.node(id);
         let s = stats[id as usize];
         !removed[id as usize]
             && matches!(node.tag, Tag::P | Tag::Div | Tag::Blockquote)
             && !tree.holds_blocks(id)
-            && s.chars >= 80
+            && s.chars >= min_chars
             && s.punct >= 1
-            && s.link_density() < 0.25
+            && s.link_density() < max_link_density
     };
     tree.children(tree.node(root).parent)
         .iter()

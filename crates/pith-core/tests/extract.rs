@@ -1480,6 +1480,17 @@ fn a_log_pasted_into_the_first_post_does_not_make_the_replies_comments() {
 }
 
 #[test]
+fn a_listings_one_line_intro_is_kept() {
+    let rows: String = (1..=20)
+        .map(|i| format!(r#"<tr><td>{i}.</td><td><a href="/jobs/{i}">Startup number {i} is hiring engineers for its platform team</a> (<a href="/from?site={i}">example.com</a>)</td></tr>"#))
+        .collect();
+    let page = format!(r#"<body><table><tr><td><a href="/">Jobs</a> | <a href="/new">new</a></td></tr><tr><td><div>These are jobs at young startups. See more at <a href="/all">example.com/jobs</a>.</div><table>{rows}</table></td></tr></table></body>"#);
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("These are jobs at young startups."), "{text:?}");
+    assert!(text.contains("Startup number 20 is hiring"), "{text:?}");
+}
+
+#[test]
 fn a_page_with_only_footer_links_stays_empty() {
     let links: String = (0..20).map(|i| format!(r#"<a href="/h{i}">Help topic {i}</a>, "#)).collect();
     let page = format!(r#"<body><div id="app"></div><footer><div><div>{links}</div><div>{links}</div><p>Copyright 2026 Shop Group, all rights reserved.</p></div></footer></body>"#);
