@@ -48,6 +48,12 @@ impl Stats {
         self.links > 0 && self.link_chars >= HEADLINE_CHARS * self.links
     }
 
+    /// Does a text block with these counts read as a paragraph of prose: `min_chars` or more,
+    /// a sentence mark, links under `max_link_density` of it?
+    fn reads_as_prose(&self, min_chars: u32, max_link_density: f32) -> bool {
+        self.chars >= min_chars && self.punct >= 1 && self.link_density() < max_link_density
+    }
+
     /// Adds a child's counts (not its mass, which is summed separately).
     fn add_counts(&mut self, other: &Stats) {
         self.chars += other.chars;
@@ -147,9 +153,12 @@ const PEER_SECTION_SHARE: f32 = 0.1;
 /// product's price and options) rather than a bare banner heading.
 const TITLE_BOX_CHARS: u32 = 200;
 
-/// A block between the `<h1>` and the content this long (with punctuation) is a standfirst, not
-/// a byline or a date.
-const LEDE_CHARS: u32 = 80;
+/// A text block this long (with punctuation, few links) is a paragraph of prose wherever the
+/// markup left it: beside the content, between the `<h1>` and it (a standfirst, not a byline or
+/// a date), inside a box of links.
+const PARAGRAPH_CHARS: u32 = 80;
+/// Link density under which such a block is prose.
+const PARAGRAPH_LINK_DENSITY: f32 = 0.25;
 
 /// Text between the `<h1>` and the content beyond which the headline is too far away for the
 /// blocks between to be its standfirst.
@@ -718,16 +727,15 @@ fn has_peer_section(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats],
 /// too, even when the markup does not name them as comments.
 fn is_first_of_posts(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
     let tag = tree.node(child).tag;
-    let own_shape = shape(tree, child);
     let mut replies = tree.children(parent).iter().filter_map(|c| match *c {
         Child::Node(id) if id != child && !removed[id as usize] && tree.node(id).tag == tag && stats[id as usize].mass >= REMARK_MASS => Some(id),
         _ => None,
     });
     if matches!(tag, Tag::Li | Tag::Article) {
-        replies.take(2).count() == 2
-    } else {
-        own_shape.len() == SHAPE_DEPTH && replies.any(|id| shape(tree, id) == own_shape)
+        return replies.take(2).count() == 2;
     }
+    let own_shape = shape(tree, child);
+    own_shape.len() == SHAPE_DEPTH && replies.any(|id| shape(tree, id) == own_shape)
 }
 
 /// Levels of first children that make a post's shape: enough for a forum's nested boxes and
@@ -746,24 +754,21 @@ fn shape(tree: &Tree, id: NodeId) -> Vec<Tag> {
     tags
 }
 
-/// `root` and the prose paragraphs among its siblings: a leaf block of 80+ characters with
-/// punctuation and few links reads as content wherever the markup left it.
+/// `root` and the prose paragraphs among its siblings ([`PARAGRAPH_CHARS`]), which read as
+/// content wherever the markup left them; beside a listing, its intro line too.
 fn with_orphan_paragraphs(tree: &Tree, root: NodeId, stats: &[Stats], removed: &[bool]) -> Vec<NodeId> {
     if root == Tree::ROOT || tree.node(root).tag == Tag::Body {
         return vec![root];
     }
     // A listing's intro is a line or two ("These are jobs at YC startups. See more at ...").
     let listing = stats[root as usize].mass < LISTING_MASS;
-    let (min_chars, max_link_density) = if listing { (LISTING_INTRO_CHARS, 0.5) } else { (80, 0.25) };
+    let (min_chars, max_link_density) = if listing { (LISTING_INTRO_CHARS, 0.5) } else { (PARAGRAPH_CHARS, PARAGRAPH_LINK_DENSITY) };
     let orphan = |id: NodeId| {
         let node = tree.node(id);
-        let s = stats[id as usize];
         !removed[id as usize]
             && matches!(node.tag, Tag::P | Tag::Div | Tag::Blockquote)
             && !tree.holds_blocks(id)
-            && s.chars >= min_chars
-            && s.punct >= 1
-            && s.link_density() < max_link_density
+            && stats[id as usize].reads_as_prose(min_chars, max_link_density)
     };
     tree.children(tree.node(root).parent)
         .iter()
@@ -820,7 +825,7 @@ fn lede(tree: &Tree, root: NodeId, stats: &[Stats], removed: &[bool], comment_bo
                 Child::Node(c) => Some(c),
                 Child::Text(..) => None,
             }));
-        } else if s.chars >= LEDE_CHARS && s.punct >= 1 && s.link_density() < 0.25 {
+        } else if s.reads_as_prose(PARAGRAPH_CHARS, PARAGRAPH_LINK_DENSITY) {
             lede.push(id);
         }
     }
@@ -876,9 +881,8 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
 fn holds_prose_block(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
     tree.children(id).iter().any(|c| match *c {
         Child::Node(c) if !removed[c as usize] => {
-            let s = stats[c as usize];
             if is_text_block(tree, c) {
-                s.chars >= LEDE_CHARS && s.punct >= 1 && s.link_density() < 0.25
+                stats[c as usize].reads_as_prose(PARAGRAPH_CHARS, PARAGRAPH_LINK_DENSITY)
             } else {
                 holds_prose_block(tree, c, stats, removed)
             }
