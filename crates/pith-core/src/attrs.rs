@@ -53,6 +53,8 @@ pub struct Attrs<'a> {
     pub labelled_by_control: bool,
     /// `aria-controls`: the ids of the panels this control (a tab, an accordion's button) shows.
     pub controls: Option<&'a str>,
+    /// `aria-expanded` or `aria-controls`: a control that shows or hides a panel.
+    pub expands: bool,
     /// `popover`: shown over the page on demand, like a dialog.
     pub popover: bool,
 }
@@ -82,7 +84,14 @@ impl<'a> Attrs<'a> {
                 "lang" | "xml:lang" => &mut a.lang,
                 "colspan" => &mut a.colspan,
                 "rowspan" => &mut a.rowspan,
-                "aria-controls" => &mut a.controls,
+                "aria-controls" => {
+                    a.expands = true;
+                    &mut a.controls
+                }
+                "aria-expanded" => {
+                    a.expands = true;
+                    continue;
+                }
                 "hidden" => {
                     a.hidden = true;
                     continue;

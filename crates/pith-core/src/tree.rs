@@ -534,7 +534,7 @@ impl Builder {
             }
             return None;
         }
-        let tag = Tag::from_name(name);
+        let mut tag = Tag::from_name(name);
         // <head> is dropped, so it can only be open inside dropped content.
         if self.dropped_depth > 0 && !belongs_in_head(name) {
             if let Some(at) = self.stack.iter().rposition(|o| o.tag == Tag::Head) {
@@ -557,6 +557,11 @@ impl Builder {
             return None;
         }
         let attrs = Attrs::read(el, source);
+        // An accordion's button is its heading's text, the question its panel answers (WAI-ARIA's
+        // pattern: `<h3><button aria-expanded="false">Who is it for?</button></h3>`).
+        if tag == Tag::Payload && name == "button" && attrs.expands && self.stack.last().is_some_and(|o| o.tag.is_heading() && !o.dropped) {
+            tag = Tag::Inline;
+        }
         self.meta.element(name, &attrs);
         let capture = match tag {
             Tag::Title if !self.stack.iter().any(|o| o.tag == Tag::Payload) => Capture::Title,

@@ -1446,6 +1446,21 @@ fn a_term_linked_to_its_tooltip_stays_in_its_sentence() {
 }
 
 #[test]
+fn an_accordions_questions_are_text_and_other_buttons_are_not() {
+    let faq: String = [
+        ("Who is this program for?", "It is for editors and engineers who build news products and want a formal product role."),
+        ("Can I take it entirely online?", "Yes: every session is recorded, and the live ones are held in the evening, twice a week."),
+    ]
+    .iter()
+    .map(|(q, a)| format!(r#"<h3><button aria-expanded="false" aria-controls="p">{q}</button></h3><div><p>{a}</p></div>"#))
+    .collect();
+    let text = text_of(between_prose(&format!(r#"<h2>Enum Result<button id="copy-path">Copy item path</button></h2><button class="cta">Apply now</button>{faq}"#)).as_bytes());
+    assert!(text.contains("Who is this program for?\n\nIt is for editors"), "{text:?}");
+    assert!(text.contains("Can I take it entirely online?"), "{text:?}");
+    assert!(!text.contains("Apply now") && !text.contains("Copy item path"), "{text:?}");
+}
+
+#[test]
 fn vote_counts_are_not_text() {
     let answer = |votes: u32, body: &str| format!(r#"<div class="answer" itemprop="suggestedAnswer"><div class="votecell"><div itemprop="upvoteCount">{votes}</div></div><div class="post-text" itemprop="text"><p>{body}</p></div><span itemprop="commentCount">2</span></div>"#);
     let page = format!(
