@@ -481,6 +481,14 @@ impl Builder {
         })
     }
 
+    /// Whether the innermost open element has nothing in it yet but whitespace.
+    fn opens_empty(&self) -> bool {
+        self.pending[self.open_first_child()..].iter().all(|c| match *c {
+            Child::Text(s, e) => self.text[s as usize..e as usize].trim().is_empty(),
+            Child::Node(_) => false,
+        })
+    }
+
     /// Where the innermost open element's children start in `pending`.
     fn open_first_child(&self) -> usize {
         self.stack.last().map_or(0, |o| o.first_child) as usize
@@ -558,8 +566,9 @@ impl Builder {
         }
         let attrs = Attrs::read(el, source);
         // An accordion's button is its heading's text, the question its panel answers (WAI-ARIA's
-        // pattern: `<h3><button aria-expanded="false">Who is it for?</button></h3>`).
-        if tag == Tag::Payload && name == "button" && attrs.expands && self.stack.last().is_some_and(|o| o.tag.is_heading() && !o.dropped) {
+        // pattern: `<h3><button aria-expanded="false">Who is it for?</button></h3>`): a button
+        // that shows a panel, or the heading's first content (not a control after its text).
+        if tag == Tag::Payload && name == "button" && self.stack.last().is_some_and(|o| o.tag.is_heading() && !o.dropped) && (attrs.expands || self.opens_empty()) {
             tag = Tag::Inline;
         }
         self.meta.element(name, &attrs);

@@ -1453,10 +1453,11 @@ fn an_accordions_questions_are_text_and_other_buttons_are_not() {
     ]
     .iter()
     .map(|(q, a)| format!(r#"<h3><button aria-expanded="false" aria-controls="p">{q}</button></h3><div><p>{a}</p></div>"#))
-    .collect();
+    .collect::<String>()
+        + r#"<h3> <button class="accordion">Is there a certificate?</button></h3><div><p>Yes, once you have handed in the final project and presented it to the class.</p></div>"#;
     let text = text_of(between_prose(&format!(r#"<h2>Enum Result<button id="copy-path">Copy item path</button></h2><button class="cta">Apply now</button>{faq}"#)).as_bytes());
     assert!(text.contains("Who is this program for?\n\nIt is for editors"), "{text:?}");
-    assert!(text.contains("Can I take it entirely online?"), "{text:?}");
+    assert!(text.contains("Can I take it entirely online?") && text.contains("Is there a certificate?"), "{text:?}");
     assert!(!text.contains("Apply now") && !text.contains("Copy item path"), "{text:?}");
 }
 
