@@ -481,6 +481,19 @@ impl Builder {
         })
     }
 
+    /// Whether a `<button>` opening here is shown as text: an accordion's question, the first
+    /// content of a heading (WAI-ARIA's pattern: `<h3><button aria-expanded="false">Who is it
+    /// for?</button></h3>`), or a control showing a panel that opens a paragraph, a list item or
+    /// a term. Not a control after a heading's text ("Copy item path").
+    fn button_is_text(&self, attrs: &Attrs) -> bool {
+        let Some(parent) = self.stack.last().filter(|o| !o.dropped) else { return false };
+        match parent.tag {
+            Tag::H(_) => attrs.expands || self.opens_empty(),
+            Tag::P | Tag::Li | Tag::Dt => attrs.expands && self.opens_empty(),
+            _ => false,
+        }
+    }
+
     /// Whether the innermost open element has nothing in it yet but whitespace.
     fn opens_empty(&self) -> bool {
         self.pending[self.open_first_child()..].iter().all(|c| match *c {
@@ -565,10 +578,7 @@ impl Builder {
             return None;
         }
         let attrs = Attrs::read(el, source);
-        // An accordion's button is its heading's text, the question its panel answers (WAI-ARIA's
-        // pattern: `<h3><button aria-expanded="false">Who is it for?</button></h3>`): a button
-        // that shows a panel, or the heading's first content (not a control after its text).
-        if tag == Tag::Payload && name == "button" && self.stack.last().is_some_and(|o| o.tag.is_heading() && !o.dropped) && (attrs.expands || self.opens_empty()) {
+        if tag == Tag::Payload && name == "button" && self.button_is_text(&attrs) {
             tag = Tag::Inline;
         }
         self.meta.element(name, &attrs);

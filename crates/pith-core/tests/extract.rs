@@ -1454,10 +1454,13 @@ fn an_accordions_questions_are_text_and_other_buttons_are_not() {
     .iter()
     .map(|(q, a)| format!(r#"<h3><button aria-expanded="false" aria-controls="p">{q}</button></h3><div><p>{a}</p></div>"#))
     .collect::<String>()
-        + r#"<h3> <button class="accordion">Is there a certificate?</button></h3><div><p>Yes, once you have handed in the final project and presented it to the class.</p></div>"#;
+        + r#"<h3> <button class="accordion">Is there a certificate?</button></h3><div><p>Yes, once you have handed in the final project and presented it to the class.</p></div>"#
+        + r#"<p><button aria-controls="fees">What does it cost?</button></p><div id="fees"><p>The program costs the same for everyone, and scholarships cover half of it for some.</p></div>"#;
     let text = text_of(between_prose(&format!(r#"<h2>Enum Result<button id="copy-path">Copy item path</button></h2><button class="cta">Apply now</button>{faq}"#)).as_bytes());
     assert!(text.contains("Who is this program for?\n\nIt is for editors"), "{text:?}");
-    assert!(text.contains("Can I take it entirely online?") && text.contains("Is there a certificate?"), "{text:?}");
+    for question in ["Can I take it entirely online?", "Is there a certificate?", "What does it cost?"] {
+        assert!(text.contains(question), "{question:?} missing from {text:?}");
+    }
     assert!(!text.contains("Apply now") && !text.contains("Copy item path"), "{text:?}");
 }
 
