@@ -1239,6 +1239,18 @@ fn a_lower_case_letter_meeting_an_upper_case_one_across_spans_gets_a_space() {
 }
 
 #[test]
+fn a_labels_colon_meeting_its_value_across_spans_gets_a_space() {
+    let page = br#"<body><p>The listing has every detail a buyer asks about, from the condition to the returns.</p>
+        <div><span class="label">eBay item number:</span><span class="value">365999454668</span></div>
+        <div><cite>Ayytaly wrote:</cite><span>Last time they were this relevant was years ago.</span></div>
+        <p>Doors open at <span>10:</span><span>30</span> every morning.</p></body>"#;
+    let text = text_of(page);
+    assert!(text.contains("eBay item number: 365999454668"), "{text:?}");
+    assert!(text.contains("Ayytaly wrote: Last time"), "{text:?}");
+    assert!(text.contains("at 10:30 every"), "{text:?}");
+}
+
+#[test]
 fn inline_ends_and_images_between_texts_get_a_space() {
     // A label in a bold run that CSS sets on its own line, a link followed by an <em>, and a
     // rating's star image between two spans: each would otherwise glue two words into one.
