@@ -221,6 +221,10 @@ enum Opened {
     Nothing,
     /// A plain inline element: the text may need a space.
     Inline,
+    /// A link ended: as `Inline`, and a link opening next is another item beside it.
+    LinkEnded,
+    /// A link opened right after a link: a separate item, unless its text continues a word.
+    NextLink,
     /// A form control or an embedded graphic, dropped: on screen it stands between the texts
     /// beside it, so they take a space (filter labels each after a checkbox:
     /// `<input><label>arrival</label><input><label>running</label>`).
@@ -238,6 +242,12 @@ fn graphic_separates(before: &str, after: &str) -> bool {
     let closes = matches!(next, '.' | ',' | ';' | ':' | '!' | '?' | ')' | ']' | '}' | '…' | '»' | '”' | '’' | '。' | '，' | '、' | '）' | '！' | '？' | '：' | '；');
     let opens = before.chars().next_back().is_some_and(|p| p.is_whitespace() || matches!(p, '(' | '[' | '{' | '«' | '“' | '‘' | '（'));
     !next.is_whitespace() && !closes && !opens
+}
+
+/// Whether `after` continues the word `before` ends with: a lower-case letter after a letter
+/// (a drop cap's "P" and "acking", a word its links split).
+fn continues_word(before: &str, after: &str) -> bool {
+    before.chars().next_back().is_some_and(char::is_alphabetic) && after.chars().next().is_some_and(char::is_lowercase)
 }
 
 /// Whether a start tag's source has an `itemprop` attribute (or the word anywhere in it: this
@@ -461,7 +471,7 @@ impl Builder {
         while self.names.stack.len() > at {
             match self.names.pop().and_then(|n| n.id) {
                 Some(id) => self.close(id),
-                None => self.inline_ended(),
+                None => self.inline_ended(false),
             }
         }
     }
@@ -666,6 +676,9 @@ impl Builder {
                 // An image stands between the texts beside it like a dropped graphic does (a
                 // rating's stars between "5 star reviews" and "Trustpilot").
                 self.opened = Opened::Control;
+            } else if tag == Tag::A && self.opened == Opened::LinkEnded {
+                // A link right after a link is another item (a store's tags, `<a>FPS</a><a>PvP</a>`).
+                self.opened = Opened::NextLink;
             }
             let id = self.nodes.len() as NodeId;
             self.nodes.push(Node { tag, parent, children: (0, 0), hints: flags, attr });
@@ -721,7 +734,7 @@ impl Builder {
             let open = self.stack.pop().expect("stack is longer than at");
             self.open_tags.pop();
             if !open.dropped && !open.tag.is_block() {
-                self.inline_ended();
+                self.inline_ended(open.tag == Tag::A);
             }
             self.close_children(&open);
             if open.dropped {
@@ -761,11 +774,11 @@ impl Builder {
         meets && !self.in_code()
     }
 
-    /// An inline element ended (a plain one, or one with a node): the text after it may need a
-    /// space (see [`Builder::needs_space_before`]).
-    fn inline_ended(&mut self) {
+    /// An inline element ended (a plain one, or one with a node; a `link`): the text after it
+    /// may need a space (see [`Builder::needs_space_before`]).
+    fn inline_ended(&mut self, link: bool) {
         if self.opened == Opened::Nothing {
-            self.opened = Opened::Inline;
+            self.opened = if link { Opened::LinkEnded } else { Opened::Inline };
         }
     }
 
@@ -788,8 +801,9 @@ impl Builder {
             }
             Capture::None if self.dropped_depth == 0 => {
                 let separator = match opened {
-                    Opened::Inline if self.needs_space_before(raw) => " ",
+                    Opened::Inline | Opened::LinkEnded if self.needs_space_before(raw) => " ",
                     Opened::Control if graphic_separates(&self.text, raw) => " ",
+                    Opened::NextLink if graphic_separates(&self.text, raw) && !continues_word(&self.text, raw) => " ",
                     // Highlighters (Shiki, Prism) put each line of code in a `<span class="line">`
                     // that CSS lays out as a line; minified pages leave no newline between them.
                     // (The text before may sit in a highlighted token's node, or before the `<pre>`:

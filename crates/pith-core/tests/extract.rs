@@ -1239,6 +1239,16 @@ fn a_lower_case_letter_meeting_an_upper_case_one_across_spans_gets_a_space() {
 }
 
 #[test]
+fn links_side_by_side_are_separate_items_unless_a_word_runs_on() {
+    let page = br#"<body><p>The game's store page lists its tags, as players chose them over the years.</p>
+        <p>Over the years its players tagged it <a href="/t/fps">FPS</a><a href="/t/pvp">PvP</a><a href="/t/3d">3D</a><a href="/t/single">Singleplayer</a> and the tags stuck.</p>
+        <p><a href="/drop"><span class="dropcap">P</span></a><a href="/guide">acking</a> cubes keep a carry-on bag in order.</p></body>"#;
+    let text = text_of(page);
+    assert!(text.contains("FPS PvP 3D Singleplayer"), "{text:?}");
+    assert!(text.contains("Packing cubes"), "{text:?}");
+}
+
+#[test]
 fn a_labels_colon_meeting_its_value_across_spans_gets_a_space() {
     let page = br#"<body><p>The listing has every detail a buyer asks about, from the condition to the returns.</p>
         <div><span class="label">eBay item number:</span><span class="value">365999454668</span></div>
