@@ -760,8 +760,9 @@ impl Builder {
     /// (`<span>Merrell</span><span>Moab 3</span>`); read as one string they make a word that is
     /// in neither ("MerrellMoab"). Across an element boundary (inline elements opening or
     /// closing, whether or not they make nodes: `<b class=title>Diverse Clientele</b>We have`),
-    /// a lower-case letter meeting an upper-case one, a letter meeting a digit ("Antennas" and
-    /// its count "320"), a digit meeting an upper-case letter ("€25" and "Build a Pack") and a
+    /// a lower-case letter meeting an upper-case one, a capital meeting a capitalized word (the
+    /// brand "YETI" and "Rambler"), a letter meeting a digit ("Antennas" and its count "320"), a
+    /// digit meeting an upper-case letter ("€25" and "Build a Pack") and a
     /// label's colon meeting its value ("eBay item number:" and "3659...", "Ayytaly wrote:" and
     /// the quote; not a time's "10:" and "30") get a space; not in code, where `getValue` is
     /// split by highlighting, nor at `<sub>`/`<sup>`.
@@ -770,6 +771,7 @@ impl Builder {
         let meets = (last.is_ascii_lowercase() && first.is_ascii_uppercase())
             || (last.is_ascii_alphabetic() && first.is_ascii_digit())
             || (last.is_ascii_digit() && first.is_ascii_uppercase())
+            || (last.is_ascii_uppercase() && first.is_ascii_uppercase() && raw.as_bytes().get(1).is_some_and(u8::is_ascii_lowercase))
             || (last == b':' && first.is_ascii_alphanumeric() && self.text.as_bytes().iter().rev().nth(1).is_some_and(u8::is_ascii_alphabetic));
         meets && !self.in_code()
     }

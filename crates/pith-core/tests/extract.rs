@@ -1232,9 +1232,11 @@ fn a_div_used_as_a_paragraph_is_not_a_container_to_walk_into() {
 #[test]
 fn a_lower_case_letter_meeting_an_upper_case_one_across_spans_gets_a_space() {
     let page = br#"<body><p>Our boots, tested on every trail this year. <a href="/p"><span class="brand">Merrell</span><span class="name">Moab 3</span></a></p>
+        <p>And a bottle for the trail: <a href="/y"><span class="brand">YETI</span><span class="name">Rambler 26 oz</span></a>, then <b>NAS</b>A's pick.</p>
         <pre><code><span class="fn">get</span><span class="fn">Value</span>()</code></pre></body>"#;
     let text = text_of(page);
     assert!(text.contains("Merrell Moab 3"), "{text:?}");
+    assert!(text.contains("YETI Rambler 26 oz") && text.contains("NASA's pick"), "{text:?}");
     assert!(text.contains("getValue()"), "{text:?}");
 }
 
