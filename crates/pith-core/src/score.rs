@@ -54,6 +54,11 @@ impl Stats {
         self.chars >= min_chars && self.punct >= 1 && self.link_density() < max_link_density
     }
 
+    /// Is a chosen content with these counts a listing rather than an article ([`LISTING_MASS`])?
+    fn is_listing(&self) -> bool {
+        self.mass < LISTING_MASS
+    }
+
     /// Adds a child's counts (not its mass, which is summed separately).
     fn add_counts(&mut self, other: &Stats) {
         self.chars += other.chars;
@@ -761,7 +766,7 @@ fn with_orphan_paragraphs(tree: &Tree, root: NodeId, stats: &[Stats], removed: &
         return vec![root];
     }
     // A listing's intro is a line or two ("These are jobs at YC startups. See more at ...").
-    let listing = stats[root as usize].mass < LISTING_MASS;
+    let listing = stats[root as usize].is_listing();
     let (min_chars, max_link_density) = if listing { (LISTING_INTRO_CHARS, 0.5) } else { (PARAGRAPH_CHARS, PARAGRAPH_LINK_DENSITY) };
     let orphan = |id: NodeId| {
         let node = tree.node(id);
@@ -840,7 +845,7 @@ fn body(tree: &Tree) -> NodeId {
 fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &Thresholds) {
     // With little prose around them, lists of item titles are the page (a job board, a
     // section front); beside an article they are an archive or "more stories".
-    let listing = stats[root as usize].mass < LISTING_MASS;
+    let listing = stats[root as usize].is_listing();
     let mut pruned = Vec::new();
     let mut stack = vec![root];
     while let Some(id) = stack.pop() {

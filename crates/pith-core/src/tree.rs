@@ -767,12 +767,14 @@ impl Builder {
     /// the quote; not a time's "10:" and "30") get a space; not in code, where `getValue` is
     /// split by highlighting, nor at `<sub>`/`<sup>`.
     fn needs_space_before(&self, raw: &str) -> bool {
-        let (Some(&last), Some(&first)) = (self.text.as_bytes().last(), raw.as_bytes().first()) else { return false };
+        let (text, raw) = (self.text.as_bytes(), raw.as_bytes());
+        let (Some(&last), Some(&first)) = (text.last(), raw.first()) else { return false };
+        let label_colon = last == b':' && text.len() >= 2 && text[text.len() - 2].is_ascii_alphabetic();
         let meets = (last.is_ascii_lowercase() && first.is_ascii_uppercase())
             || (last.is_ascii_alphabetic() && first.is_ascii_digit())
             || (last.is_ascii_digit() && first.is_ascii_uppercase())
-            || (last.is_ascii_uppercase() && first.is_ascii_uppercase() && raw.as_bytes().get(1).is_some_and(u8::is_ascii_lowercase))
-            || (last == b':' && first.is_ascii_alphanumeric() && self.text.as_bytes().iter().rev().nth(1).is_some_and(u8::is_ascii_alphabetic));
+            || (last.is_ascii_uppercase() && first.is_ascii_uppercase() && raw.get(1).is_some_and(u8::is_ascii_lowercase))
+            || (label_colon && first.is_ascii_alphanumeric());
         meets && !self.in_code()
     }
 
