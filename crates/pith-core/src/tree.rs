@@ -316,6 +316,9 @@ struct Builder {
     capture: Capture,
     /// What opened since the last text, which the next text may need a separator after.
     opened: Opened,
+    /// Whether the last text node shown held a space: a period ending it ends a sentence, not
+    /// a name's part (a Python signature's `json.` before `JSONDecoder`).
+    last_text_is_phrase: bool,
     /// The words of the `class` values seen so far: most elements repeat a class of the
     /// page's, and reading one costs ~800 instructions.
     class_words: HashMap<Box<str>, hints::Words, FixedState>,
@@ -416,6 +419,7 @@ impl Builder {
             dropped_depth: 0,
             capture: Capture::None,
             opened: Opened::Nothing,
+            last_text_is_phrase: false,
             class_words: HashMap::default(),
             controlled: HashSet::default(),
             drop_next: false,
@@ -762,19 +766,24 @@ impl Builder {
     /// closing, whether or not they make nodes: `<b class=title>Diverse Clientele</b>We have`),
     /// a lower-case letter meeting an upper-case one, a capital meeting a capitalized word (the
     /// brand "YETI" and "Rambler"), a letter meeting a digit ("Antennas" and its count "320"), a
-    /// digit meeting an upper-case letter ("€25" and "Build a Pack") and a
-    /// label's colon meeting its value ("eBay item number:" and "3659...", "Ayytaly wrote:" and
-    /// the quote; not a time's "10:" and "30") get a space; not in code, where `getValue` is
-    /// split by highlighting, nor at `<sub>`/`<sup>`.
+    /// digit meeting an upper-case letter ("€25" and "Build a Pack"), a sentence's end meeting
+    /// the next one ("most-loved multicookers." and a "Shop now" link) and a label's colon
+    /// meeting its value ("eBay item number:" and "3659...", "Ayytaly wrote:" and the quote; not
+    /// a time's "10:" and "30") get a space; not in code, where `getValue` is split by
+    /// highlighting, nor at `<sub>`/`<sup>`.
     fn needs_space_before(&self, raw: &str) -> bool {
         let (text, raw) = (self.text.as_bytes(), raw.as_bytes());
         let (Some(&last), Some(&first)) = (text.last(), raw.first()) else { return false };
-        let label_colon = last == b':' && text.len() >= 2 && text[text.len() - 2].is_ascii_alphabetic();
+        let after_letter = text.len() >= 2 && text[text.len() - 2].is_ascii_alphabetic();
+        let label_colon = last == b':' && after_letter;
+        let sentence_end =
+            self.last_text_is_phrase && matches!(last, b'.' | b'!' | b'?') && text.len() >= 2 && text[text.len() - 2].is_ascii_lowercase();
         let meets = (last.is_ascii_lowercase() && first.is_ascii_uppercase())
             || (last.is_ascii_alphabetic() && first.is_ascii_digit())
             || (last.is_ascii_digit() && first.is_ascii_uppercase())
             || (last.is_ascii_uppercase() && first.is_ascii_uppercase() && raw.get(1).is_some_and(u8::is_ascii_lowercase))
-            || (label_colon && first.is_ascii_alphanumeric());
+            || (label_colon && first.is_ascii_alphanumeric())
+            || (sentence_end && first.is_ascii_uppercase());
         meets && !self.in_code()
     }
 
@@ -824,6 +833,7 @@ impl Builder {
                 self.text.push_str(separator);
                 self.text.push_str(raw);
                 self.attach_text(start);
+                self.last_text_is_phrase = raw.trim().contains(' ');
             }
             Capture::None => self.payload_bytes += raw.len(),
         }

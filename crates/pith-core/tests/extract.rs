@@ -1263,6 +1263,19 @@ fn a_labels_colon_meeting_its_value_across_spans_gets_a_space() {
 }
 
 #[test]
+fn a_sentence_ending_where_a_link_begins_gets_a_space() {
+    // A hero's tagline and its call to action in sibling elements that CSS stacks; a Python
+    // signature's module and name in sibling spans stay one name.
+    let page = br#"<body><div class="hero"><span>Enjoy quick meals with one of America's most-loved multicookers.</span><a href="/shop">Shop now</a></div>
+        <p>Our cookers come in six sizes, and every one of them ships with a recipe book.</p>
+        <dl><dt><em>class </em><span class="sig-prename"><span class="pre">json.</span></span><span class="sig-name"><span class="pre">JSONDecoder</span></span></dt>
+        <dd>Simple JSON decoder, which performs the following translations when decoding by default.</dd></dl></body>"#;
+    let text = text_of(page);
+    assert!(text.contains("multicookers. Shop now"), "{text:?}");
+    assert!(text.contains("class json.JSONDecoder"), "{text:?}");
+}
+
+#[test]
 fn inline_ends_and_images_between_texts_get_a_space() {
     // A label in a bold run that CSS sets on its own line, a link followed by an <em>, and a
     // rating's star image between two spans: each would otherwise glue two words into one.
