@@ -464,6 +464,22 @@ fn a_line_said_again_right_after_itself_appears_once() {
 }
 
 #[test]
+fn a_phrase_said_twice_in_one_line_is_said_once() {
+    // A review's award labels, printed for wide screens and again for phones, and a card's
+    // heading beside its covering link's copy of it; one word twice may be meant.
+    let html = r#"<body><main><h1>The best coffee makers</h1><p>We brewed a thousand cups over three months to find the best coffee makers.</p>
+        <p><span class="label">Best Programmable Coffee Maker</span> <span class="mobile-label">Best Programmable Coffee Maker</span></p>
+        <h2><a href="/drip" aria-hidden="true"><span>Make mealtime amazing</span></a>Make mealtime amazing</h2>
+        <p>It brews a full carafe in six minutes and keeps it hot for two hours, with a timer for the morning.</p>
+        <p>Designed by <em>Williamson</em> Williamson</p></main></body>"#;
+    let result = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert!(result.text.contains("\n\nBest Programmable Coffee Maker\n\nMake mealtime amazing\n\nIt brews"), "{:?}", result.text);
+    assert!(result.text.contains("Designed by Williamson Williamson"), "{:?}", result.text);
+    let markdown = result.markdown.unwrap();
+    assert!(markdown.contains("\n\nBest Programmable Coffee Maker\n\n## Make mealtime amazing\n\n"), "{markdown:?}");
+}
+
+#[test]
 fn a_long_run_repeated_further_on_appears_once() {
     let buy_box = "<h2>Iris hemp dress</h2><p>€132.34</p><ul><li>GBP: £110.82</li><li>USD: $149.64</li><li>CAD: $206.74</li></ul><p>Size: XS, S, M, L, XL</p><p>Free shipping over €150, returns within 30 days.</p>";
     let page = format!(

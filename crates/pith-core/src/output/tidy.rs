@@ -329,7 +329,39 @@ fn is_asset_address(text: &str) -> bool {
 /// Drops later verbatim repeats: of the line just before, of a run of blocks, then of a single
 /// paragraph.
 fn dedupe(blocks: Vec<Block>) -> Vec<Block> {
-    drop_repeated_paragraphs(drop_doubled_runs(drop_echoes(blocks)))
+    drop_repeated_paragraphs(drop_doubled_runs(drop_echoes(halve_doubled_lines(blocks))))
+}
+
+/// Halves a heading, paragraph or list item that says one phrase of two or more words twice
+/// over ("Best Overall Best Overall"): a label printed for wide screens and again for phones,
+/// a heading beside the copy of it that its card's covering link holds. One word said twice
+/// ("Williamson Williamson", a price and its sale price) may be meant.
+fn halve_doubled_lines(mut blocks: Vec<Block>) -> Vec<Block> {
+    for block in &mut blocks {
+        if !matches!(block.kind, Kind::Heading(_) | Kind::Paragraph | Kind::ListItem { .. }) {
+            continue;
+        }
+        let Some(half) = doubled_phrase(&block.text) else { continue };
+        match block.markdown.as_deref().map(doubled_phrase) {
+            None => block.text.truncate(half),
+            Some(Some(markdown_half)) => {
+                block.text.truncate(half);
+                block.markdown.as_mut().expect("markdown read above").truncate(markdown_half);
+            }
+            // Markdown that is not doubled alike (links or emphasis in one copy only) is left
+            // as it is, and the text with it.
+            Some(None) => {}
+        }
+    }
+    blocks
+}
+
+/// The length of the first half of `text` when it is one phrase of two or more words, a space,
+/// and the phrase again.
+fn doubled_phrase(text: &str) -> Option<usize> {
+    let half = text.len().checked_sub(1)? / 2;
+    let (first, rest) = (text.get(..half)?, text.get(half..)?);
+    (rest.strip_prefix(' ')? == first && first.trim().contains(' ')).then_some(half)
 }
 
 /// Drops a heading or paragraph that says again exactly what the heading or paragraph right
