@@ -152,7 +152,9 @@ fn hiding(token: &[u8]) -> Flags {
     match token {
         b"sr-only" | b"screen-reader-text" | b"visually-hidden" | b"visuallyhidden" | b"offscreen" | b"screen-reader-only"
         | b"screenreader" | b"sr-text" | b"show-for-sr" | b"element-invisible" | b"assistive-text" | b"v-visible-sr"
-        | b"u-visually-hidden" | b"hidden-visually" | b"clipped" => HIDDEN,
+        | b"u-visually-hidden" | b"hidden-visually" | b"clipped" | b"visibility-hidden"
+        // Shown only while focused from the keyboard: skip links ("Skip to content").
+        | b"sr-only-focusable" | b"visually-hidden-focusable" => HIDDEN,
         // Not "line-numbers": Prism's plugin puts it on the whole <pre>. Nor Chroma's "ln" and
         // "lnt" spans: atomic CSS (Medium's) names boxes with such letters; its "lntd" cell goes.
         b"linenos" | b"linenodiv" | b"lineno" | b"linenumber" | b"line-number" | b"rouge-gutter" | b"lntd"
@@ -349,6 +351,8 @@ mod tests {
         assert_eq!(from_class_and_id(Some("message-signature"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("postprofile"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("element-invisible"), None), HIDDEN);
+        assert_eq!(from_class_and_id(Some("visibility-hidden visibility-hidden-focusable"), None), HIDDEN);
+        assert_eq!(from_class_and_id(Some("visually-hidden-focusable"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("faq-answer hidden"), None), HIDDEN | COLLAPSED);
         assert_eq!(from_class_and_id(Some("hidden md:block"), None), 0);
         assert_eq!(from_class_and_id(None, Some("cms-popover-tooltip")), OVERLAY | BOILERPLATE);
