@@ -209,7 +209,7 @@ fn is_icons(text: &str) -> bool {
 
 fn is_label(text: &str) -> bool {
     let label = text.trim_end_matches(['.', '!', '…', '>', '›', '»', '→', ' ']);
-    label.len() <= 24 && (one_of(LABELS, label) || is_like_count(label) || is_reading_time(label))
+    label.len() <= 24 && (one_of(LABELS, label) || is_count(label) || is_reading_time(label))
         || label.len() <= 60 && (one_of(PROMPTS, label) || is_result_count(label))
 }
 
@@ -293,10 +293,14 @@ fn is_reading_time(label: &str) -> bool {
         && ["min read", "mins read", "minute read", "minutes read"].iter().any(|u| unit.trim_start_matches([' ', '-']).eq_ignore_ascii_case(u))
 }
 
-/// A post's reaction count: "1 like", "12 likes".
-fn is_like_count(label: &str) -> bool {
+/// What a post or thread counts of its own: a post's reactions ("12 likes"), a question's
+/// answers or a thread's replies over them ("19 Answers", "1,204 replies").
+const COUNTED: &[&str] = &["like", "likes", "answer", "answers", "reply", "replies", "comment", "comments", "response", "responses"];
+
+/// A post's or a thread's count (see [`COUNTED`]): the number of what it holds, not content.
+fn is_count(label: &str) -> bool {
     label.split_once(' ').is_some_and(|(n, word)| {
-        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && (word.eq_ignore_ascii_case("like") || word.eq_ignore_ascii_case("likes"))
+        n.bytes().next().is_some_and(|b| b.is_ascii_digit()) && n.bytes().all(|b| b.is_ascii_digit() || b == b',') && one_of(COUNTED, word)
     })
 }
 
