@@ -210,7 +210,16 @@ fn is_icons(text: &str) -> bool {
 fn is_label(text: &str) -> bool {
     let label = text.trim_end_matches(['.', '!', '…', '>', '›', '»', '→', ' ']);
     label.len() <= 24 && (one_of(LABELS, label) || is_count(label) || is_reading_time(label))
-        || label.len() <= 60 && (one_of(PROMPTS, label) || is_result_count(label))
+        || label.len() <= 60 && (one_of(PROMPTS, label) || is_result_count(label) || is_newsletter_prompt(label))
+}
+
+/// A newsletter's call over its sign-up form: "Join Our Newsletter", "Subscribe to our best
+/// newsletters", "Like What You're Reading? Subscribe To The Monthly Newsletter". (Not a line
+/// that only names one: "The Morning Newsletter".)
+fn is_newsletter_prompt(label: &str) -> bool {
+    let call = label.rsplit_once("? ").map_or(label, |(_, call)| call).to_lowercase();
+    ["join ", "subscribe ", "sign up "].iter().any(|verb| call.starts_with(verb))
+        && ["newsletter", "newsletters", "mailing list"].iter().any(|what| call.ends_with(what))
 }
 
 /// A shopping guide's button to a retailer: "Check price at REI", "See price at Amazon (on
