@@ -774,10 +774,9 @@ impl Builder {
     fn needs_space_before(&self, raw: &str) -> bool {
         let (text, raw) = (self.text.as_bytes(), raw.as_bytes());
         let (Some(&last), Some(&first)) = (text.last(), raw.first()) else { return false };
-        let after_letter = text.len() >= 2 && text[text.len() - 2].is_ascii_alphabetic();
-        let label_colon = last == b':' && after_letter;
-        let sentence_end =
-            self.last_text_is_phrase && matches!(last, b'.' | b'!' | b'?') && text.len() >= 2 && text[text.len() - 2].is_ascii_lowercase();
+        let before_last = text.len().checked_sub(2).map(|at| text[at]);
+        let label_colon = last == b':' && before_last.is_some_and(|b| b.is_ascii_alphabetic());
+        let sentence_end = self.last_text_is_phrase && matches!(last, b'.' | b'!' | b'?') && before_last.is_some_and(|b| b.is_ascii_lowercase());
         let meets = (last.is_ascii_lowercase() && first.is_ascii_uppercase())
             || (last.is_ascii_alphabetic() && first.is_ascii_digit())
             || (last.is_ascii_digit() && first.is_ascii_uppercase())
