@@ -217,9 +217,9 @@ fn is_label(text: &str) -> bool {
 /// newsletters", "Like What You're Reading? Subscribe To The Monthly Newsletter". (Not a line
 /// that only names one: "The Morning Newsletter".)
 fn is_newsletter_prompt(label: &str) -> bool {
-    let call = label.rsplit_once("? ").map_or(label, |(_, call)| call).to_lowercase();
-    ["join ", "subscribe ", "sign up "].iter().any(|verb| call.starts_with(verb))
-        && ["newsletter", "newsletters", "mailing list"].iter().any(|what| call.ends_with(what))
+    let call = label.rsplit_once("? ").map_or(label, |(_, call)| call);
+    ["join ", "subscribe ", "sign up "].iter().any(|verb| strip_prefix_ignoring_case(call, verb).is_some())
+        && ["newsletter", "newsletters", "mailing list"].iter().any(|what| ends_with_ignoring_case(call, what))
 }
 
 /// A shopping guide's button to a retailer: "Check price at REI", "See price at Amazon (on
@@ -243,11 +243,16 @@ fn strip_prefix_ignoring_case<'t>(text: &'t str, prefix: &str) -> Option<&'t str
     text.get(..prefix.len()).filter(|start| start.eq_ignore_ascii_case(prefix)).map(|_| &text[prefix.len()..])
 }
 
+/// Whether `text` ends with `suffix` (lower case) in any case.
+fn ends_with_ignoring_case(text: &str, suffix: &str) -> bool {
+    text.len().checked_sub(suffix.len()).and_then(|at| text.get(at..)).is_some_and(|end| end.eq_ignore_ascii_case(suffix))
+}
+
 /// A listing's count of what it shows: "Showing 24 of 514 results", "Showing all 12 products".
 fn is_result_count(label: &str) -> bool {
-    label.get(..8).is_some_and(|s| s.eq_ignore_ascii_case("showing "))
+    strip_prefix_ignoring_case(label, "showing ").is_some()
         && label.bytes().any(|b| b.is_ascii_digit())
-        && ["results", "products", "items"].iter().any(|w| label.len() > w.len() && label[label.len() - w.len()..].eq_ignore_ascii_case(w))
+        && ["results", "products", "items"].iter().any(|w| ends_with_ignoring_case(label, w))
 }
 
 /// Lengths of a paragraph read as an affiliate disclosure: a sentence or a few.
