@@ -316,9 +316,10 @@ struct Builder {
     capture: Capture,
     /// What opened since the last text, which the next text may need a separator after.
     opened: Opened,
-    /// Whether the last text node shown held a space: a period ending it ends a sentence, not
-    /// a name's part (a Python signature's `json.` before `JSONDecoder`).
-    last_text_is_phrase: bool,
+    /// Where the last text node shown starts in `text`: a period ending a node of words (one
+    /// with a space) ends a sentence, a period ending a single word may end a name's part (a
+    /// Python signature's `json.` before `JSONDecoder`).
+    last_text_start: usize,
     /// The words of the `class` values seen so far: most elements repeat a class of the
     /// page's, and reading one costs ~800 instructions.
     class_words: HashMap<Box<str>, hints::Words, FixedState>,
@@ -419,7 +420,7 @@ impl Builder {
             dropped_depth: 0,
             capture: Capture::None,
             opened: Opened::Nothing,
-            last_text_is_phrase: false,
+            last_text_start: 0,
             class_words: HashMap::default(),
             controlled: HashSet::default(),
             drop_next: false,
@@ -774,9 +775,11 @@ impl Builder {
     fn needs_space_before(&self, raw: &str) -> bool {
         let (text, raw) = (self.text.as_bytes(), raw.as_bytes());
         let (Some(&last), Some(&first)) = (text.last(), raw.first()) else { return false };
-        let before_last = text.len().checked_sub(2).map(|at| text[at]);
-        let label_colon = last == b':' && before_last.is_some_and(|b| b.is_ascii_alphabetic());
-        let sentence_end = self.last_text_is_phrase && matches!(last, b'.' | b'!' | b'?') && before_last.is_some_and(|b| b.is_ascii_lowercase());
+        let before_last = || text.len().checked_sub(2).map(|at| text[at]);
+        let label_colon = last == b':' && before_last().is_some_and(|b| b.is_ascii_alphabetic());
+        let sentence_end = matches!(last, b'.' | b'!' | b'?')
+            && before_last().is_some_and(|b| b.is_ascii_lowercase())
+            && memchr::memchr(b' ', text[self.last_text_start.min(text.len())..].trim_ascii_start()).is_some();
         let meets = (last.is_ascii_lowercase() && first.is_ascii_uppercase())
             || (last.is_ascii_alphabetic() && first.is_ascii_digit())
             || (last.is_ascii_digit() && first.is_ascii_uppercase())
@@ -832,7 +835,7 @@ impl Builder {
                 self.text.push_str(separator);
                 self.text.push_str(raw);
                 self.attach_text(start);
-                self.last_text_is_phrase = raw.trim().contains(' ');
+                self.last_text_start = start as usize + separator.len();
             }
             Capture::None => self.payload_bytes += raw.len(),
         }
