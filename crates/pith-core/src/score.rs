@@ -105,8 +105,10 @@ impl Thresholds {
 /// Below this much prose mass, the chosen content is a listing, not an article.
 const LISTING_MASS: f32 = 2500.0;
 
-/// Characters of a sentence beside a listing that make it the listing's intro.
+/// Characters of a sentence beside a listing that make it the listing's intro,
 const LISTING_INTRO_CHARS: u32 = 20;
+/// and the link density it stays under (an intro may point to the full list).
+const LISTING_INTRO_LINK_DENSITY: f32 = 0.5;
 
 /// Link boxes holding more than this share of the chosen content's text are its items.
 const LISTING_ITEMS_SHARE: f32 = 0.3;
@@ -767,7 +769,7 @@ fn with_orphan_paragraphs(tree: &Tree, root: NodeId, stats: &[Stats], removed: &
     }
     // A listing's intro is a line or two ("These are jobs at YC startups. See more at ...").
     let listing = stats[root as usize].is_listing();
-    let (min_chars, max_link_density) = if listing { (LISTING_INTRO_CHARS, 0.5) } else { (PARAGRAPH_CHARS, PARAGRAPH_LINK_DENSITY) };
+    let (min_chars, max_link_density) = if listing { (LISTING_INTRO_CHARS, LISTING_INTRO_LINK_DENSITY) } else { (PARAGRAPH_CHARS, PARAGRAPH_LINK_DENSITY) };
     let orphan = |id: NodeId| {
         let node = tree.node(id);
         !removed[id as usize]

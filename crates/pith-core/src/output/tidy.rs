@@ -362,16 +362,13 @@ fn halve_doubled_lines(mut blocks: Vec<Block>) -> Vec<Block> {
             continue;
         }
         let Some(half) = doubled_phrase(&block.text) else { continue };
-        match block.markdown.as_deref().map(doubled_phrase) {
-            None => block.text.truncate(half),
-            Some(Some(markdown_half)) => {
-                block.text.truncate(half);
-                block.markdown.as_mut().expect("markdown read above").truncate(markdown_half);
-            }
+        if let Some(markdown) = &mut block.markdown {
             // Markdown that is not doubled alike (links or emphasis in one copy only) is left
             // as it is, and the text with it.
-            Some(None) => {}
+            let Some(markdown_half) = doubled_phrase(markdown) else { continue };
+            markdown.truncate(markdown_half);
         }
+        block.text.truncate(half);
     }
     blocks
 }
