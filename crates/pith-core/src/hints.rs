@@ -41,6 +41,10 @@ pub const DETAILS: Flags = 2048;
 /// `role=tablist`: a row of tab labels, boilerplate, unless the box reads as prose: pages also
 /// mark an accordion of questions and answers so.
 pub const TABS: Flags = 4096;
+/// `class="pagination"`, `pager`: the row of links to a list's other pages, boilerplate. Pages
+/// also so name the box that holds the list's current page (the items and the links below
+/// them), which is then content: see `score`.
+pub const PAGER: Flags = 8192;
 
 /// Every flag with its name, for `explain`.
 pub const NAMES: &[(Flags, &str)] = &[
@@ -57,6 +61,7 @@ pub const NAMES: &[(Flags, &str)] = &[
     (CAROUSEL, "carousel"),
     (DETAILS, "details"),
     (TABS, "tabs"),
+    (PAGER, "pager"),
 ];
 
 /// Word traits beyond the hint flags (which take the low 16 bits): words that say a box is no
@@ -90,7 +95,7 @@ fn word_traits(word: &[u8]) -> u32 {
         | b"sharing" | b"sharebar" | b"social" | b"socials" | b"related" | b"recommended" | b"recommendations"
         | b"promo" | b"promos" | b"advert" | b"advertisement" | b"ad" | b"ads" | b"adsense" | b"adslot"
         | b"sponsor" | b"sponsored" | b"newsletter" | b"subscribe" | b"subscription" | b"signup" | b"masthead"
-        | b"toolbar" | b"pagination" | b"pager" | b"tagcloud"
+        | b"toolbar" | b"tagcloud"
         // Not "skip": `skip-to-content` and `skip-to-products` are the ids skip links jump to,
         // the content itself.
         | b"copyright" | b"outbrain" | b"taboola" | b"trending" | b"popular" | b"skiplink"
@@ -109,6 +114,7 @@ fn word_traits(word: &[u8]) -> u32 {
         b"authors" | b"byline" => BYLINE,
         b"username" | b"bigusername" | b"postauthor" => POSTER as u32,
         b"carousel" => CAROUSEL as u32,
+        b"pagination" | b"pager" => PAGER as u32,
         b"bio" | b"box" => NO_BYLINE | ABOUT,
         b"avatar" | b"image" | b"img" | b"photo" => NO_BYLINE,
         b"biography" | b"about" | b"description" | b"desc" => ABOUT,
@@ -256,7 +262,7 @@ impl Words {
         flags |= words & (POSTER | CAROUSEL);
         // A boilerplate word marks the box even beside a content word ("related-posts",
         // "main-nav"); page-wide wrappers so marked are protected by the scorer.
-        flags |= if words & COMMENTS != 0 { COMMENTS } else { words & (BOILERPLATE | OVERLAY) };
+        flags |= if words & COMMENTS != 0 { COMMENTS } else { words & (BOILERPLATE | OVERLAY | PAGER) };
         flags
     }
 }
@@ -393,6 +399,8 @@ mod tests {
         assert_eq!(from_class_and_id(Some("menu-item menu-item--active"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("nav-open"), None), 0);
         assert_eq!(from_class_and_id(Some("open-nav"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("pagination_pagination__rI_ag"), None), PAGER);
+        assert_eq!(from_class_and_id(Some("comments-pagination"), None), COMMENTS);
         assert!(style_hides("color: red; display : none"));
         assert!(!style_hides("display:block"));
     }

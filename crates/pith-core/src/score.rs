@@ -137,6 +137,12 @@ const MISFLAGGED_SHARE: f32 = 0.25;
 /// page's prose its one notice holds.
 const FURNITURE_LINK_DENSITY: f32 = 0.5;
 
+/// A box named as page links (`hints::PAGER`) with this much text (a page of a list: a dozen
+/// items or more) at under this link density holds the list's items too: a wrapper, not the row
+/// of links. (A slider of three teasers under an article, also so named, stays boilerplate.)
+const PAGED_LIST_CHARS: u32 = 1500;
+const PAGED_LIST_LINK_DENSITY: f32 = 0.5;
+
 /// Prose weight per character of a box that reads as prose (paragraphs weigh 1.5, menus 0).
 const PROSE_PER_CHAR: f32 = 0.8;
 
@@ -486,8 +492,14 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         let other_products = product && node.hints & hints::CAROUSEL != 0;
         let reads_as_prose = prose[id] >= PROSE_PER_CHAR * stats[id].chars as f32;
         let tab_labels = node.hints & hints::TABS != 0 && !reads_as_prose;
-        let boilerplate_box =
-            furniture || form || other_products || tab_labels || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
+        let page_links = node.hints & hints::PAGER != 0
+            && (stats[id].chars < PAGED_LIST_CHARS || stats[id].link_density() >= PAGED_LIST_LINK_DENSITY);
+        let boilerplate_box = furniture
+            || form
+            || other_products
+            || tab_labels
+            || page_links
+            || node.hints & (hints::BOILERPLATE | hints::HIDDEN) != 0;
         // A box that only a class word calls boilerplate, or that is only hidden, may be the
         // page's content column or a wrapper a script reveals: it stays if it holds much of
         // the prose. Overlays, furniture tags, boxes a heading names as recommendations and

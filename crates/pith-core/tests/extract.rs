@@ -2195,3 +2195,32 @@ fn a_tab_list_of_labels_is_dropped_but_an_accordion_of_answers_so_marked_is_kept
     assert!(text.contains("Water leaving a black smoker"), "{text:?}");
     assert!(text.contains("Tube worms, blind shrimp"), "{text:?}");
 }
+
+#[test]
+fn a_list_inside_a_box_named_pagination_stays_and_its_page_links_go() {
+    // A shop's category page puts its product grid and the links to the grid's other pages in
+    // one `pagination` wrapper; the links alone are in a `pagination` row of their own.
+    let card = |i: usize| format!(r#"<article class="card"><a href="/p/{i}"><h3>Trail Running Tee {i}</h3></a><p>slim fit</p><p>Black / Storm Grey</p><p>${}</p></article>"#, 20 + i);
+    let grid: String = (1..=40).map(card).collect();
+    // The shop's guide around the grid holds most of the page's prose.
+    let guide = "<p>The best gym tops let you focus on your training and keep your workout free from restrictions. \
+        Our shirts combine physique-flattering fits with fabrics that wick sweat, so you stay cool from warm-up to the last set.</p>";
+    let fits = "<p>Whether you opt for a tight or a loose shirt depends on the workout: a compression fit supports the muscles \
+        on heavy days, while an oversized fit gives you room to move, and a regular fit sits somewhere in between.</p>";
+    let care = "<p>Wash your gym tops inside out on a cool cycle and let them dry flat, away from direct heat; fabric softener \
+        clogs the knit that carries sweat away, so leave it out, and the shirts will keep their shape for years.</p>";
+    let returns = "<p>Not the right size? Send it back within thirty days, unworn and with its tags on, and we will refund \
+        you or swap it for another size; the return label is in the box, and the parcel goes back free of charge.</p>";
+    let html = format!(
+        r#"<body><main><h1>Men's T-Shirts</h1><p>400 products</p>{guide}<div class="pagination_wrapper">{grid}
+        <ul class="pagination"><li><a href="?page=2">2</a></li><li><a href="?page=3">3</a></li><li><a href="?page=2">Next page</a></li></ul></div>
+        <section><h2>Men's workout shirts</h2>{fits}{care}{returns}</section></main></body>"#
+    );
+    let text = text_of(html.as_bytes());
+    assert!(text.contains("Trail Running Tee 1\n") && text.contains("Trail Running Tee 40\n"), "{text:?}");
+    assert!(text.contains("Black / Storm Grey"), "{text:?}");
+    assert!(!text.contains("Next page"), "{text:?}");
+    // A row of page links so named goes however it is written.
+    let pager = between_prose(r#"<div class="pager"><a href="?p=1">Previous</a> <span>Page 2 of 9</span> <a href="?p=3">Next</a></div>"#);
+    assert!(!text_of(pager.as_bytes()).contains("Page 2 of 9"));
+}
