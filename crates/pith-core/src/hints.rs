@@ -173,14 +173,18 @@ fn hiding(token: &[u8]) -> Flags {
 /// A class token that names a state of the box, not what it is: what it has or lacks
 /// (`has-sidebar`, `no-comments`, `with-ads`) or whether something is switched on
 /// (`subscription-eligible` on a product card, `sd-sharing-enabled` on a post, `menu-open` on
-/// the page's body). Its words would otherwise mark the box as the thing it mentions.
+/// the page's body, `sidebar-enabled--false` on a Shopify article). Its words would otherwise
+/// mark the box as the thing it mentions.
 fn names_a_state(first: Option<&[u8]>, last: Option<&[u8]>) -> bool {
     // One word is a name, not a state ("open" alone says nothing either way).
     first.is_some_and(|f| last.is_some_and(|l| !std::ptr::eq(f, l)))
         && (matches!(first, Some(b"has" | b"no" | b"with" | b"without"))
             || matches!(
                 last,
-                Some(b"open" | b"opened" | b"closed" | b"active" | b"enabled" | b"disabled" | b"eligible" | b"expanded" | b"pinned")
+                Some(
+                    b"open" | b"opened" | b"closed" | b"active" | b"enabled" | b"disabled" | b"eligible" | b"expanded" | b"pinned"
+                        | b"true" | b"false"
+                )
             ))
 }
 
@@ -396,6 +400,7 @@ mod tests {
         assert_eq!(from_class_and_id(Some("sr-only md:block"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("card product-card subscription-eligible"), None), 0);
         assert_eq!(from_class_and_id(Some("content has-sidebar"), Some("no-comments")), 0);
+        assert_eq!(from_class_and_id(Some("blog-article__main sidebar-enabled--false"), None), 0);
         assert_eq!(from_class_and_id(Some("menu-item menu-item--active"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("nav-open"), None), 0);
         assert_eq!(from_class_and_id(Some("open-nav"), None), BOILERPLATE);
