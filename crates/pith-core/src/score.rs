@@ -137,6 +137,11 @@ const MISFLAGGED_SHARE: f32 = 0.25;
 /// page's prose its one notice holds.
 const FURNITURE_LINK_DENSITY: f32 = 0.5;
 
+/// Text outside all of a page's furniture, as a share of one furniture box's text, from which
+/// that box goes however much of the prose it holds: the page has content of its own beside it
+/// (a grid of short product tiles beside a footer of legal notes).
+const CONTENT_BESIDE_FURNITURE: f32 = 0.25;
+
 /// A box named as page links (`hints::PAGER`) with this much text (a page of a list: a dozen
 /// items or more) at under this link density holds the list's items too: a wrapper, not the row
 /// of links. (A slider of three teasers under an article, also so named, stays boilerplate.)
@@ -468,6 +473,7 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
     let mut removed = vec![false; n];
     let mut comments = Vec::new();
     let mut surely_boilerplate = 0.0;
+    let beside_furniture = stats[0].chars.saturating_sub(furniture_chars(tree, stats)) as f32;
     // Inside the page's marked content, where a <header> holds an article's title.
     let mut in_content = vec![false; n];
     for id in 1..n {
@@ -525,7 +531,8 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
             && reads_as_prose;
         let never_spared = furniture || node.hints & (hints::OVERLAY | hints::HIDDEN | hints::RECOMMENDATIONS) != 0;
         let spared = collapsed_prose || spare_prose && !never_spared && reads_as_prose;
-        if boilerplate_box && prose[id] < guard * prose[0] && !spared && !matches!(node.tag, Tag::Html | Tag::Body) {
+        let content_beside = furniture && beside_furniture >= CONTENT_BESIDE_FURNITURE * stats[id].chars as f32;
+        if boilerplate_box && (prose[id] < guard * prose[0] || content_beside) && !spared && !matches!(node.tag, Tag::Html | Tag::Body) {
             removed[id] = true;
             if never_spared {
                 surely_boilerplate += prose[id];
@@ -639,6 +646,20 @@ fn is_ancestor(tree: &Tree, ancestor: NodeId, id: NodeId) -> bool {
 /// footers (not a product's description sheet drawn in an `<aside>`, see `details`).
 fn is_furniture(node: &Node) -> bool {
     matches!(node.tag, Tag::Nav | Tag::Aside | Tag::Footer) && node.hints & hints::DETAILS == 0
+}
+
+/// Characters in the page's furniture (its outermost `<nav>`, `<aside>` and `<footer>` boxes).
+fn furniture_chars(tree: &Tree, stats: &[Stats]) -> u32 {
+    let mut inside = vec![false; tree.nodes.len()];
+    let mut chars = 0;
+    for (id, node) in tree.nodes.iter().enumerate().skip(1) {
+        let parent_inside = inside[node.parent as usize];
+        inside[id] = parent_inside || is_furniture(node);
+        if inside[id] && !parent_inside {
+            chars += stats[id].chars;
+        }
+    }
+    chars
 }
 
 /// Walks down from the page (or the container it marks as main) into the child holding most of

@@ -1429,6 +1429,24 @@ fn beside_a_main_element_a_footer_goes_however_wordy() {
 }
 
 #[test]
+fn a_wordy_footer_goes_beside_a_grid_of_short_tiles_but_stays_when_nothing_is_beside_it() {
+    // No <main>: the grid's tiles hold little prose, the footer's legal notes nearly all of it.
+    let notes: String = (1..=12)
+        .map(|i| format!("<p>{i}. Financing is available to qualified customers, subject to credit approval and a credit limit, at a variable rate.</p>"))
+        .collect();
+    let tiles: String = (1..=16)
+        .map(|i| format!(r#"<div class="tile"><h3>Mac model {i}</h3><p>M5 chip</p><p>From ${}</p><a href="/buy/{i}">Buy</a></div>"#, 499 + 100 * i))
+        .collect();
+    let page = format!(r#"<body><div class="page"><h1>Buy Mac</h1><div class="grid">{tiles}</div></div><footer>{notes}</footer></body>"#);
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Mac model 1\n") && text.contains("Mac model 16\n"), "{text:?}");
+    assert!(!text.contains("Financing is available"), "{text:?}");
+    // A page that puts its whole text in an <aside>, a title beside it, keeps it.
+    let page = format!(r#"<body><div class="page"><h1>Financing</h1></div><aside>{notes}</aside></body>"#);
+    assert!(text_of(page.as_bytes()).contains("12. Financing is available"));
+}
+
+#[test]
 fn a_feed_of_link_heavy_items_is_the_listing() {
     // Each item: a title link, tag links and an author link, so short links dominate.
     let item = |i: usize| {
