@@ -473,7 +473,8 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
     let mut removed = vec![false; n];
     let mut comments = Vec::new();
     let mut surely_boilerplate = 0.0;
-    let beside_furniture = stats[0].chars.saturating_sub(furniture_chars(tree, stats)) as f32;
+    // The text outside all furniture, counted when a furniture box first holds nearly all the prose.
+    let mut beside_furniture = None;
     // Inside the page's marked content, where a <header> holds an article's title.
     let mut in_content = vec![false; n];
     for id in 1..n {
@@ -531,8 +532,12 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
             && reads_as_prose;
         let never_spared = furniture || node.hints & (hints::OVERLAY | hints::HIDDEN | hints::RECOMMENDATIONS) != 0;
         let spared = collapsed_prose || spare_prose && !never_spared && reads_as_prose;
-        let content_beside = furniture && beside_furniture >= CONTENT_BESIDE_FURNITURE * stats[id].chars as f32;
-        if boilerplate_box && (prose[id] < guard * prose[0] || content_beside) && !spared && !matches!(node.tag, Tag::Html | Tag::Body) {
+        let outweighs = prose[id] >= guard * prose[0];
+        let content_beside = furniture
+            && outweighs
+            && *beside_furniture.get_or_insert_with(|| stats[0].chars.saturating_sub(furniture_chars(tree, stats)) as f32)
+                >= CONTENT_BESIDE_FURNITURE * stats[id].chars as f32;
+        if boilerplate_box && (!outweighs || content_beside) && !spared && !matches!(node.tag, Tag::Html | Tag::Body) {
             removed[id] = true;
             if never_spared {
                 surely_boilerplate += prose[id];
