@@ -16,3 +16,8 @@ pub fn dev_pages(dir: &str, limit: usize) -> impl Iterator<Item = (String, Vec<u
         (path.file_name().unwrap().to_string_lossy().into_owned(), html)
     })
 }
+
+/// FNV-1a 64 of `bytes`: a stable hash without a dependency.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf29ce484222325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100000001b3))
+}

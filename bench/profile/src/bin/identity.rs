@@ -12,17 +12,13 @@ const OPTION_SETS: [&str; 5] = [
     r#"{"hints":{"url":"https://example.com/"},"options":{"links":true,"drop":["nav",".sidebar","footer"]}}"#,
 ];
 
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf29ce484222325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100000001b3))
-}
-
 fn main() {
     let mut args = std::env::args().skip(1);
     let dir = args.next().expect("usage: identity DIR [N]");
     let limit: usize = args.next().map_or(usize::MAX, |n| n.parse().expect("N is a number"));
     for (name, html) in pith_profile::dev_pages(&dir, limit) {
         for (set, request) in OPTION_SETS.iter().enumerate() {
-            println!("{name} {set} {:016x}", fnv1a(pith_core::extract_json(&html, request).as_bytes()));
+            println!("{name} {set} {:016x}", pith_profile::fnv1a(pith_core::extract_json(&html, request).as_bytes()));
         }
     }
 }
