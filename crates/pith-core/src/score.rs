@@ -533,7 +533,9 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         let never_spared = furniture || node.hints & (hints::OVERLAY | hints::HIDDEN | hints::RECOMMENDATIONS) != 0;
         let spared = collapsed_prose || spare_prose && !never_spared && reads_as_prose;
         let outweighs = prose[id] >= guard * prose[0];
-        let content_beside = furniture
+        // (Furniture tags only: the text beside is counted outside them, and a page header
+        // counted as beside itself would always go.)
+        let content_beside = is_furniture(node)
             && outweighs
             && *beside_furniture.get_or_insert_with(|| stats[0].chars.saturating_sub(furniture_chars(tree, stats)) as f32)
                 >= CONTENT_BESIDE_FURNITURE * stats[id].chars as f32;

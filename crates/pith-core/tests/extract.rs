@@ -1441,9 +1441,12 @@ fn a_wordy_footer_goes_beside_a_grid_of_short_tiles_but_stays_when_nothing_is_be
     let text = text_of(page.as_bytes());
     assert!(text.contains("Mac model 1\n") && text.contains("Mac model 16\n"), "{text:?}");
     assert!(!text.contains("Financing is available"), "{text:?}");
-    // A page that puts its whole text in an <aside>, a title beside it, keeps it.
-    let page = format!(r#"<body><div class="page"><h1>Financing</h1></div><aside>{notes}</aside></body>"#);
-    assert!(text_of(page.as_bytes()).contains("12. Financing is available"));
+    // A page that puts its whole text in an <aside>, or in a page header, a title beside it,
+    // keeps it.
+    for furniture in ["aside", "header"] {
+        let page = format!(r#"<body><div class="page"><h1>Financing</h1></div><{furniture}>{notes}</{furniture}></body>"#);
+        assert!(text_of(page.as_bytes()).contains("12. Financing is available"), "{furniture}");
+    }
 }
 
 #[test]
