@@ -2,7 +2,7 @@
 //! pages with their text rewritten into multi-byte characters, and lists every page and rewrite
 //! that makes it panic. The text rules read lines by byte offsets (suffixes, counts, labels); on
 //! English pages a slice that cuts a character never shows, on Polish or Japanese ones it panics
-//! and the record is lost. The rewrites keep markup intact and are seeded by the page, so a
+//! and the record is rejected as a core error. The rewrites keep markup intact and are seeded by the page, so a
 //! panic repeats.
 
 /// One rewrite: what every ASCII byte of text (outside tags) becomes, given a random draw for
