@@ -49,6 +49,17 @@ fn paragraphs_stay_apart() {
 }
 
 #[test]
+fn two_line_breaks_in_a_row_part_paragraphs_and_one_breaks_a_line() {
+    let html = "<body><article><div>We drove up to the mountains for a week.<br> \u{200d}<br>\n\
+        On the second day we met a shepherd.<br>He showed us the path.</div>\
+        <ul><li>Boots<br><br>and a map</li></ul></article>";
+    let text = text_of(html.as_bytes());
+    assert_eq!(text, "We drove up to the mountains for a week.\n\nOn the second day we met a shepherd.\nHe showed us the path.\n\n- Boots\nand a map");
+    let markdown = extract(html.as_bytes(), &Hints::default(), &Options { markdown: true, ..opts() }).unwrap().markdown.unwrap();
+    assert!(markdown.starts_with("We drove up to the mountains for a week.\n\nOn the second day we met a shepherd.  \nHe showed"), "{markdown:?}");
+}
+
+#[test]
 fn no_script_style_json_or_hydration_state_in_text() {
     let page = article(&format!(
         r#"{PARAS}<script>var secret = "SCRIPTLEAK";</script><style>.x{{content:"STYLELEAK"}}</style>

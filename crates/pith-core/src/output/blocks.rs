@@ -165,6 +165,10 @@ impl<'a> Walker<'a> {
                 self.flush();
                 self.table(id);
             }
+            // A second line break in a row ends a paragraph: pages without `<p>`s (old table
+            // layouts, forum posts, plain CMS fields) part theirs with `<br><br>`. In a list item
+            // or heading it stays a line break, which is no new item or heading.
+            Tag::Br if self.ends_with_line_break() && matches!(self.ctx.kind, None | Some(Kind::Paragraph)) => self.flush(),
             Tag::Br => self.push_inline(LINE_BREAK.encode_utf8(&mut [0; 4])),
             Tag::Img => {
                 let described = node.image().filter(|(alt, _)| self.markdown && !describes_nothing(alt));
@@ -230,6 +234,12 @@ impl<'a> Walker<'a> {
         self.children(id);
         self.flush();
         self.ctx.kind = outer;
+    }
+
+    /// Whether the inline text so far ends with a line break, spaces and zero-width characters
+    /// after it left aside.
+    fn ends_with_line_break(&self) -> bool {
+        self.inline.trim_end_matches(|c: char| c != LINE_BREAK && (c.is_whitespace() || is_zero_width(c))).ends_with(LINE_BREAK)
     }
 
     fn push_inline(&mut self, text: &str) {
