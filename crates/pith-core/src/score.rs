@@ -704,7 +704,9 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_boxes: &[No
             .max_by(|&a, &b| stats[a as usize].mass.total_cmp(&stats[b as usize].mass));
         match best {
             // Text blocks are not containers: the content around a dominant paragraph belongs
-            // with it.
+            // with it. A table cell is a column of the page's layout, whatever it holds: what
+            // is around it is other columns (a cell of text broken by `<br>`s beside a column
+            // of links).
             Some(child)
                 if stats[child as usize].mass >= t.descend * here
                     && here > 0.0
@@ -712,7 +714,7 @@ fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_boxes: &[No
                     && !has_peer_section(tree, current, child, stats, removed, comment_boxes)
                     && !(thread && is_first_of_posts(tree, current, child, stats, removed))
                     && !title_box.is_some_and(|b| leaves_behind(tree, current, child, b))
-                    && !is_text_block(tree, child) =>
+                    && (!is_text_block(tree, child) || matches!(tree.node(child).tag, Tag::Td | Tag::Th)) =>
             {
                 current = child
             }

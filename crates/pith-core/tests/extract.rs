@@ -1251,6 +1251,22 @@ fn linked_teasers_are_the_items_of_a_section_front_even_beside_long_captions() {
 }
 
 #[test]
+fn a_table_layout_keeps_its_content_cell_without_the_column_of_links_beside_it() {
+    // A page of the early web: no <p>s, no <nav>, one layout table.
+    let page = br#"<html><body bgcolor=white><table width=800><tr>
+        <td width=150 valign=top><a href=/>Home</a><br><a href=/trips>Trips</a><br><a href=/photos>Photos</a><br><a href=/family>Family</a><br>
+        <a href=/recipes>Recipes</a><br><a href=/links>Links</a><br><a href=/guestbook>Guestbook</a></td>
+        <td valign=top><font size=4><b>My trip to the mountains</b></font><br><br>
+        Last summer we drove up to the mountains for a week of hiking, and we climbed three peaks.<br><br>
+        On the second day a shepherd showed us a path around the lake, the best walk of the week.<br><br>
+        We will go back next year, in September, when the huts are quieter.</td></tr></table>
+        <center><font size=1>(c) 2003 Webmaster</font></center></body></html>"#;
+    let text = text_of(page);
+    assert!(!text.contains("Guestbook") && !text.contains("Trips"), "{text:?}");
+    assert!(text.contains("three peaks.\n\nOn the second day") && text.contains("quieter."), "{text:?}");
+}
+
+#[test]
 fn a_div_used_as_a_paragraph_is_not_a_container_to_walk_into() {
     // The prose sits in one <div> broken by <br>s; the code and the closing line beside it
     // are short, and belong with it.
