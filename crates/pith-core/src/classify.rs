@@ -50,6 +50,9 @@ pub struct Signals {
     pub list_items: usize,
     /// Code blocks (`<pre>`) and inline code spans in the main content.
     pub code_blocks: usize,
+    /// Of the `<pre>`s, those of prose laid out by hand (an archived e-mail, a man page): prose
+    /// for the verdict, still preformatted blocks for the page type.
+    pub laid_out_prose: usize,
     pub inline_code: usize,
     /// `<article>` elements anywhere on the page: one per teaser on many listings.
     pub article_elements: usize,
@@ -85,7 +88,10 @@ impl Signals {
                 Tag::A if stats.headline_links() => s.headline_links += 1,
                 Tag::H(2 | 3) => s.headings += 1,
                 Tag::Li => s.list_items += 1,
-                Tag::Pre => s.code_blocks += 1,
+                Tag::Pre => {
+                    s.code_blocks += 1;
+                    s.laid_out_prose += usize::from(crate::score::is_laid_out_prose(tree, id, &selection.removed));
+                }
                 Tag::Code => s.inline_code += 1,
                 _ => {}
             }
@@ -572,10 +578,11 @@ pub fn verdict(
     // document with a paragraph of its own keeps it, however many links surround it.
     let listing = matches!(page_type, PageType::Listing | PageType::Collection);
     let shows_links = s.cards + s.headline_links > 0 || s.link_density >= 0.1;
-    if listing && s.prose_blocks == 0 && shows_links || s.link_density > 0.6 && (listing || s.prose_blocks == 0) {
+    let no_prose = s.prose_blocks + s.laid_out_prose == 0;
+    if listing && no_prose && shows_links || s.link_density > 0.6 && (listing || no_prose) {
         return Some(RejectReason::LinkList);
     }
-    if s.prose_blocks == 0 && !matches!(page_type, PageType::Product | PageType::Documentation | PageType::Forum) && s.words < 150 {
+    if no_prose && !matches!(page_type, PageType::Product | PageType::Documentation | PageType::Forum) && s.words < 150 {
         return Some(RejectReason::NoProse);
     }
     // Under 0.1% text on a large page: the text is a remnant of an app or a gallery.

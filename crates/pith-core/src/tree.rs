@@ -88,6 +88,27 @@ impl Tree {
         self.children(id).iter().any(|c| matches!(*c, Child::Node(n) if self.node(n).tag.is_block() && self.node(n).tag != Tag::Br))
     }
 
+    /// The text under `id` as it is laid out in a `<pre>`: whitespace kept, a line started at
+    /// each `<br>`, and at a block after a block (lines of code as `<div>`s with no newline
+    /// between them). Nodes marked in `removed` are left out.
+    pub fn preformatted_text(&self, id: NodeId, removed: &[bool], out: &mut String) {
+        let mut after_block = false;
+        for child in self.children(id) {
+            match *child {
+                Child::Text(s, e) => out.push_str(self.text_of(s, e)),
+                Child::Node(c) if !removed[c as usize] => {
+                    let tag = self.node(c).tag;
+                    if tag == Tag::Br || after_block && tag.is_block() && !out.ends_with('\n') {
+                        out.push('\n');
+                    }
+                    after_block = tag.is_block();
+                    self.preformatted_text(c, removed, out);
+                }
+                Child::Node(_) => {}
+            }
+        }
+    }
+
     /// Whether `child` is whitespace between elements (source indentation), which says nothing.
     pub fn is_blank(&self, child: &Child) -> bool {
         matches!(*child, Child::Text(s, e) if self.text_of(s, e).trim().is_empty())

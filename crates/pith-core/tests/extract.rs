@@ -1267,6 +1267,49 @@ fn a_table_layout_keeps_its_content_cell_without_the_column_of_links_beside_it()
 }
 
 #[test]
+fn an_archived_email_in_a_pre_is_prose_not_a_list_of_links() {
+    // A mailing list archive's message page (Mailman's pipermail): a short message, laid out
+    // in a <pre>, between lists of links to the messages before and after it. With no prose
+    // paragraph beside those links, the page was rejected as a link list.
+    let nav = r#"<ul><li>Previous message: <a href="033101.html">[Python-Dev] PEP 8 line length</a></li>
+        <li>Next message: <a href="033103.html">[Python-Dev] Re: PEP 8 line length</a></li>
+        <li><b>Messages sorted by:</b> <a href="date.html">[ date ]</a> <a href="thread.html">[ thread ]</a>
+        <a href="subject.html">[ subject ]</a> <a href="author.html">[ author ]</a></li></ul>"#;
+    let page = format!(
+        r#"<html><head><title>[Python-Dev] Re: PEP 8 line length</title></head><body>
+        <h1>[Python-Dev] Re: PEP 8 line length</h1><b>Guido van Rossum</b> <a href="mailto:python-dev@python.org">guido at python.org</a><br>
+        <i>Mon Mar  3 16:41:07 EST 2003</i><p>{nav}<hr><pre>&gt; I think 79 characters is too short for modern screens.
+
+It is not about screens. Short lines are easier to read, and side by side
+diffs need two of them to fit in one window. Keep the limit at 79 for code
+and 72 for docstrings and comments.
+
+Code that is hard to fit in 79 columns usually wants to be split into
+smaller functions anyway.
+
+--Guido van Rossum (home page: <a href="http://www.python.org/~guido/">http://www.python.org/~guido/</a>)
+</pre><hr><p>{nav}<hr><a href="http://mail.python.org/mailman/listinfo/python-dev">More information about the Python-Dev mailing list</a></body></html>"#
+    );
+    let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert!(r.accepted, "{:?}", r.reject_reason);
+    assert!(r.text.contains("It is not about screens.") && r.text.contains("smaller functions anyway."), "{:?}", r.text);
+}
+
+#[test]
+fn prose_in_a_pre_outweighs_a_paragraph_beside_it_as_prose_does() {
+    // Code weighs half as much as prose where the content is looked for; an e-mail laid out in a
+    // <pre> is prose, and the list's description beside it is not the content.
+    let paragraph = "The first time I tried it the build failed on the second step, and the log said nothing useful about why it stopped there.\n";
+    let page = format!(
+        r#"<body><div class="about"><p>This list is for discussion of the language's development. It is read by the core team and by many others, who are asked to keep to the topic and to be kind to each other.</p></div>
+        <div class="message"><pre>{}</pre></div></body>"#,
+        paragraph.repeat(8)
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("the build failed") && !text.contains("This list is for"), "{text:?}");
+}
+
+#[test]
 fn a_div_used_as_a_paragraph_is_not_a_container_to_walk_into() {
     // The prose sits in one <div> broken by <br>s; the code and the closing line beside it
     // are short, and belong with it.

@@ -138,7 +138,7 @@ impl<'a> Walker<'a> {
                 self.flush();
                 let language = node.attr.clone().or_else(|| self.first_code_language(id));
                 let mut raw = String::new();
-                self.raw_text(id, &mut raw);
+                self.tree.preformatted_text(id, self.removed, &mut raw);
                 // Tabs and line ends are code's; other control characters (a stray `&#11;`) are not text.
                 let stray_control = |c: char| c.is_ascii_control() && !matches!(c, '\t' | '\n' | '\r');
                 if raw.contains(stray_control) {
@@ -290,26 +290,6 @@ impl<'a> Walker<'a> {
 
     fn push(&mut self, kind: Kind, text: String) {
         self.blocks.push(Block { kind, text, markdown: None, quote_depth: self.ctx.quote_depth });
-    }
-
-    fn raw_text(&self, id: NodeId, out: &mut String) {
-        let mut after_block = false;
-        for child in self.tree.children(id) {
-            match *child {
-                Child::Text(s, e) => out.push_str(self.tree.text_of(s, e)),
-                Child::Node(c) if !self.removed[c as usize] => {
-                    let tag = self.tree.node(c).tag;
-                    // A line break, or a block after a block (lines of code as `<div>`s with
-                    // no newline between them) starts a line.
-                    if tag == Tag::Br || after_block && tag.is_block() && !out.ends_with('\n') {
-                        out.push('\n');
-                    }
-                    after_block = tag.is_block();
-                    self.raw_text(c, out);
-                }
-                Child::Node(_) => {}
-            }
-        }
     }
 
     fn first_code_language(&self, id: NodeId) -> Option<Box<str>> {
