@@ -610,7 +610,9 @@ fn sum_mass(tree: &Tree, inline: &[Stats], removed: &[bool], headline_weight: f3
         let node = &tree.nodes[id];
         let own = &inline[id];
         if node.tag.is_block() && own.chars > 0 {
-            let code = node.tag == Tag::Pre && !is_laid_out_prose(tree, id as NodeId, removed);
+            // (A hidden `<pre>` is not read, whatever it holds: a raw copy of the page, as
+            // Markdown for crawlers, is no prose that a click reveals.)
+            let code = node.tag == Tag::Pre && (node.hints & hints::HIDDEN != 0 || !is_laid_out_prose(tree, id as NodeId, removed));
             mass[id] += block_weight(node.tag, code, own, headline_weight) * own.chars as f32;
         }
         let m = mass[id];

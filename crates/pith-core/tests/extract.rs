@@ -1310,6 +1310,25 @@ fn prose_in_a_pre_outweighs_a_paragraph_beside_it_as_prose_does() {
 }
 
 #[test]
+fn a_hidden_pre_holding_the_page_as_markdown_for_crawlers_is_left_out() {
+    let paragraphs = [
+        "Choosing the right tool is a balancing act: you want the features your team needs, without paying for ones it never uses.",
+        "In our experience the best choice is the one that fits how your business works, not the one with the longest list of features.",
+        "Start with your needs, be honest about your resources, and choose what delivers value where it matters most.",
+    ];
+    let html_body: String = paragraphs.iter().map(|p| format!("<p>{p}</p>")).collect();
+    let markdown: String = paragraphs.iter().map(|p| format!("{p}\n\n")).collect();
+    let page = format!(
+        r#"<body><div class="page"><div class="post"><h1>Choosing a tool</h1>{html_body}</div>
+        <pre aria-hidden="true" class="rawMarkdown" hidden># Choosing a tool
+
+{markdown}</pre></div></body>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(!text.contains("# Choosing") && text.matches("balancing act").count() == 1, "{text:?}");
+}
+
+#[test]
 fn a_div_used_as_a_paragraph_is_not_a_container_to_walk_into() {
     // The prose sits in one <div> broken by <br>s; the code and the closing line beside it
     // are short, and belong with it.
