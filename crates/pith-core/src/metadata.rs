@@ -122,14 +122,17 @@ impl MetaCollector {
         keys.iter().find_map(|k| self.metas.iter().filter(|(key, _)| key == k).find_map(|(_, v)| normalize_date(v)))
     }
 
-    /// Picks each field. `h1s` are the texts of the page's `<h1>`s and `bylines` gives those of
-    /// its bylines, in order: the visible headline and author when the head says nothing better.
+    /// Picks each field. `h1s` are the texts of the page's `<h1>`s, `home_h1s` those of the ones
+    /// that link to the site's home page (the site's name in a theme's header), and `bylines`
+    /// gives those of its bylines, in order: the visible headline and author when the head says
+    /// nothing better.
     /// `bylines` is only called when the head names no author, and `visible_text` (the page
     /// text, for a written date) when the page declares no date; `fetched` is when the page
     /// was fetched, if known.
     pub fn finish(
         self,
         h1s: &[String],
+        home_h1s: &[String],
         bylines: impl FnOnce() -> Vec<String>,
         visible_text: impl FnOnce() -> String,
         url: Option<&str>,
@@ -148,10 +151,11 @@ impl MetaCollector {
         // An <h1> that names the site is its logo, not the page's headline; it also tells what
         // to strip off the title when the head does not name the site.
         let og_title = self.meta(&["og:title"]);
-        let (logos, h1s): (Vec<&str>, Vec<&str>) =
+        let (mut logos, h1s): (Vec<&str>, Vec<&str>) =
             h1s.iter().map(String::as_str).partition(|h| names_site(h, site_name.as_deref(), og_title, self.title.as_deref()));
+        logos.splice(0..0, home_h1s.iter().map(String::as_str));
         let strip_as_site = site_name.as_deref().or(logos.first().copied());
-        let declared_title = raw_title.map(|t| strip_site_suffix(&t, strip_as_site));
+        let declared_title = raw_title.map(|t| strip_site_name(&t, strip_as_site));
         let title = visible_headline(&h1s, [declared_title.as_deref(), self.title.as_deref()]).or(declared_title);
         let author = ld
             .author
@@ -479,8 +483,16 @@ fn weekday(w: &str) -> bool {
 }
 
 /// "Headline | Site" -> "Headline", when the part after the separator is the site's name or
-/// the title has a separator near its end.
-fn strip_site_suffix(title: &str, site_name: Option<&str>) -> String {
+/// the title has a separator near its end; "Site: Headline" -> "Headline" (Blogger's titles),
+/// when the part before is the site's name.
+fn strip_site_name(title: &str, site_name: Option<&str>) -> String {
+    if let Some(site) = site_name.filter(|s| !s.is_empty()) {
+        let after_site = title.get(..site.len()).filter(|head| head.eq_ignore_ascii_case(site)).map(|_| &title[site.len()..]);
+        let headline = after_site.and_then(|rest| [": "].iter().chain(&TITLE_SEPARATORS).find_map(|sep| rest.strip_prefix(sep)));
+        if let Some(headline) = headline.map(str::trim).filter(|h| !h.is_empty()) {
+            return headline.to_string();
+        }
+    }
     for sep in TITLE_SEPARATORS {
         if let Some(at) = title.rfind(sep) {
             let (head, tail) = (&title[..at], &title[at + sep.len()..]);
@@ -660,7 +672,7 @@ mod tests {
 
         let mut c = MetaCollector::default();
         c.title_text(forum);
-        let meta = c.finish(&["Arch Linux".to_string()], Vec::new, String::new, None, None);
+        let meta = c.finish(&["Arch Linux".to_string()], &[], Vec::new, String::new, None, None);
         assert_eq!(meta.title.as_deref(), Some("What happened with Arch Linux ISO in 2024 / Arch Discussion"));
     }
 
@@ -677,7 +689,7 @@ mod tests {
     fn json_ld_author_names_lose_a_byline_prefix() {
         let mut c = MetaCollector::default();
         c.json_ld.push(r#"{"@type":"NewsArticle","author":[{"@type":"Person","name":"By Arlene Marturano"},{"@type":"Person","name":"Jo Lee"}]}"#.into());
-        let meta = c.finish(&[], Vec::new, String::new, None, None);
+        let meta = c.finish(&[], &[], Vec::new, String::new, None, None);
         assert_eq!(meta.author.as_deref(), Some("Arlene Marturano, Jo Lee"));
     }
 
@@ -724,8 +736,8 @@ mod tests {
 
     #[test]
     fn site_suffix() {
-        assert_eq!(strip_site_suffix("Big News Today | The Paper", None), "Big News Today");
-        assert_eq!(strip_site_suffix("Rust - A language", Some("Nope")), "Rust - A language");
-        assert_eq!(strip_site_suffix("How to cook rice - Example", Some("Example.com")), "How to cook rice");
+        assert_eq!(strip_site_name("Big News Today | The Paper", None), "Big News Today");
+        assert_eq!(strip_site_name("Rust - A language", Some("Nope")), "Rust - A language");
+        assert_eq!(strip_site_name("How to cook rice - Example", Some("Example.com")), "How to cook rice");
     }
 }

@@ -19,8 +19,10 @@ pub struct Scored<'a> {
 pub fn score<'a>(html: &'a [u8], hints: &Hints, options: &Options, deadline: &Deadline) -> Result<Scored<'a>, ExtractError> {
     let decoded = encoding::decode(html, hints.content_type.as_deref(), hints.url.as_deref());
     let (mut tree, meta) = tree::build(&decoded.text, &options.drop, options.max_memory_bytes, deadline)?;
+    let (h1s, home_h1s) = headlines(&tree, hints.url.as_deref());
     let meta = meta.finish(
-        &tree.texts_where(|n| n.tag == Tag::H(1)),
+        &h1s,
+        &home_h1s,
         || bylines(&tree, 0),
         || tree.spaced_text(),
         hints.url.as_deref(),
@@ -31,6 +33,47 @@ pub fn score<'a>(html: &'a [u8], hints: &Hints, options: &Options, deadline: &De
     details::mark(&mut tree, kind);
     let selection = score::select(&tree, options.favor, kind);
     Ok(Scored { decoded, tree, meta, kind, selection })
+}
+
+/// The texts of the page's outermost `<h1>`s: those that link to the site's home page apart
+/// (second), as a theme's header naming the blog or the site (Blogger's, many WordPress
+/// themes'), whose page's own headline is an `<h2>` or `<h3>` below it.
+fn headlines(tree: &tree::Tree, url: Option<&str>) -> (Vec<String>, Vec<String>) {
+    let is_home_link = |id: tree::NodeId| {
+        let node = tree.node(id);
+        node.tag == Tag::A && node.attr.as_deref().is_some_and(|href| links_home(href, url))
+    };
+    // The link around the heading, or inside it, a level or two down.
+    let heads_home = |h1: tree::NodeId| {
+        tree.ancestors(h1).take(2).any(is_home_link)
+            || tree.children(h1).iter().any(|c| match *c {
+                tree::Child::Node(c) => is_home_link(c) || tree.children(c).iter().any(|g| matches!(*g, tree::Child::Node(g) if is_home_link(g))),
+                tree::Child::Text(..) => false,
+            })
+    };
+    let (mut h1s, mut home_h1s) = (Vec::new(), Vec::new());
+    for id in 1..tree.nodes.len() as tree::NodeId {
+        if tree.node(id).tag != Tag::H(1) || tree.ancestors(id).any(|a| tree.node(a).tag == Tag::H(1)) {
+            continue;
+        }
+        let text = tree.plain_text(id);
+        if !text.is_empty() {
+            if heads_home(id) { &mut home_h1s } else { &mut h1s }.push(text);
+        }
+    }
+    (h1s, home_h1s)
+}
+
+/// Whether `href` leads to the site's home page: its root, relative or absolute (on the
+/// page's host, when the page's URL is known; `www.` aside).
+fn links_home(href: &str, url: Option<&str>) -> bool {
+    let href = href.trim();
+    if matches!(href, "/" | "./" | "/index.html" | "/index.php") {
+        return true;
+    }
+    let Some(rest) = href.strip_prefix("https://").or_else(|| href.strip_prefix("http://")) else { return false };
+    let same_host = |page: &str| crate::url::host(page).trim_start_matches("www.") == crate::url::host(rest).trim_start_matches("www.");
+    crate::url::path(rest) == "/" && !rest.contains(['?', '#']) && url.is_none_or(same_host)
 }
 
 pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, ExtractError> {

@@ -1329,6 +1329,20 @@ fn a_hidden_pre_holding_the_page_as_markdown_for_crawlers_is_left_out() {
 }
 
 #[test]
+fn an_h1_linking_to_the_home_page_names_the_site_not_the_page() {
+    // Blogger's theme: the blog's name in an <h1> linked to its home page, the post's title
+    // in an <h3>, and "Blog: Post" as the page's <title>.
+    let page = br#"<html><head><title>Grandma's Kitchen: Plum jam, the slow way</title></head><body>
+        <div class="header"><h1 class="title"><a href="https://grandma.example.com/">Grandma's Kitchen</a></h1></div>
+        <div class="post"><h3 class="post-title">Plum jam, the slow way</h3><div class="post-body">Every August the old plum tree gives
+        us more fruit than we can eat, so we make jam the way my grandmother did.<br><br>Wash the plums, cut them in half and
+        take out the stones, then leave them overnight with the sugar.</div></div></body></html>"#;
+    let hints = Hints { url: Some("https://grandma.example.com/2011/08/plum-jam.html".into()), ..Default::default() };
+    let r = extract(page, &hints, &opts()).unwrap();
+    assert_eq!(r.title.as_deref(), Some("Plum jam, the slow way"));
+}
+
+#[test]
 fn a_div_used_as_a_paragraph_is_not_a_container_to_walk_into() {
     // The prose sits in one <div> broken by <br>s; the code and the closing line beside it
     // are short, and belong with it.
