@@ -413,6 +413,25 @@ pub fn author_of_bylines(bylines: &[String]) -> Option<String> {
     bylines.iter().map(|b| byline_name(b)).find(|b| plausible_name(b))
 }
 
+/// A byline the markup does not mark, as the text's first lines show it: "By John Miller,
+/// Staff Writer" under an old news page's headline. Only a line that opens with "By" and names
+/// someone in two to four capitalized words of letters ("By the time we arrived" names no one).
+pub fn byline_in_text(text: &str) -> Option<String> {
+    const FIRST_LINES: usize = 4;
+    const PARTICLES: &[&str] = &["de", "van", "von", "der", "den", "la", "le", "di", "da", "du", "del", "bin", "al"];
+    text.lines().filter(|l| !l.trim().is_empty()).take(FIRST_LINES).find_map(|line| {
+        let rest = line.trim().strip_prefix("By ")?;
+        let name = rest.split([',', '|', '•', '·', '(']).next()?.trim();
+        let words: Vec<&str> = name.split_whitespace().collect();
+        // Letters only: "Lark Manor™" is a brand.
+        let named = (2..=4).contains(&words.len())
+            && name.chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '.' | '-' | '\'' | '’'))
+            && words.iter().all(|w| w.starts_with(char::is_uppercase) || PARTICLES.contains(w))
+            && words.first().is_some_and(|w| w.starts_with(char::is_uppercase));
+        (named && plausible_name(name)).then(|| name.to_string())
+    })
+}
+
 /// "By Jane Doe | Staff" -> "Jane Doe".
 fn strip_byline(s: &str) -> &str {
     let mut s = s.trim();
@@ -732,6 +751,16 @@ mod tests {
         assert_eq!(url_date("https://x.example/2018/11/22/cheap-fixes/").as_deref(), Some("2018-11-22"));
         assert_eq!(url_date("https://x.example/2018/11/cheap-fixes/"), None);
         assert_eq!(url_date("https://x.example/p/1234/56/78"), None);
+    }
+
+    #[test]
+    fn a_byline_in_the_text_names_someone_in_capitalized_words() {
+        let text = "City council approves new bridge\nBy John Miller, Staff Writer\nPublished March 3, 2004\n\nThe council voted.";
+        assert_eq!(byline_in_text(text).as_deref(), Some("John Miller"));
+        assert_eq!(byline_in_text("Title\nBy Jean-Luc de la Tour | Paris").as_deref(), Some("Jean-Luc de la Tour"));
+        for text in ["By the time we arrived, it was dark.", "By Lark Manor™", "By Admin", "a\nb\nc\nd\nBy Jane Doe"] {
+            assert_eq!(byline_in_text(text), None, "{text:?}");
+        }
     }
 
     #[test]

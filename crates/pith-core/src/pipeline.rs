@@ -108,6 +108,10 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     let signals = classify::Signals::measure(tree, selection, &text);
     let page_type = classify::page_type(&meta, hints.url.as_deref(), kind, &signals);
     let reject_reason = classify::verdict(&text, meta.title.as_deref(), html.len(), page_type, &signals, tree.payload_bytes);
+    // On a shop's pages "By Lark Manor" names a brand.
+    if meta.author.is_none() && !matches!(page_type, classify::PageType::Product | classify::PageType::Collection | classify::PageType::Listing) {
+        meta.author = metadata::byline_in_text(&text);
+    }
     let (language, language_confidence) = language::detect(&text, meta.html_lang.as_deref());
     let text_bytes = text.len();
     Ok(Extraction {

@@ -1343,6 +1343,17 @@ fn an_h1_linking_to_the_home_page_names_the_site_not_the_page() {
 }
 
 #[test]
+fn an_unmarked_byline_under_the_headline_names_the_author() {
+    let page = br#"<html><head><title>City council approves new bridge - The Valley Gazette</title></head><body><table><tr>
+        <td><font size="5"><b>City council approves new bridge</b></font><br><font size="2">By John Miller, Staff Writer<br>Published March 3, 2004</font>
+        <p>The city council voted 6 to 1 on Tuesday night to approve a new bridge across the Valley River, ending a debate of ten years.</p>
+        <p>The bridge will connect the east side of town with the industrial park and is expected to cut traffic on Main Street by a third.</p>
+        </td></tr></table></body></html>"#;
+    let r = extract(page, &Hints::default(), &opts()).unwrap();
+    assert_eq!(r.author.as_deref(), Some("John Miller"), "{:?}", r.text);
+}
+
+#[test]
 fn a_div_used_as_a_paragraph_is_not_a_container_to_walk_into() {
     // The prose sits in one <div> broken by <br>s; the code and the closing line beside it
     // are short, and belong with it.
