@@ -101,6 +101,8 @@ const MEMBER_RANKS: &[&str] = &[
 ];
 /// The names of a poster's figures, before a number ("Posts: 1,204").
 const POSTER_FIGURES: &[&str] = &["posts", "threads", "messages", "reputation", "reaction score", "points", "solutions"];
+/// The names of when a poster joined, before a short date ("Join Date: Mar 2006").
+const POSTER_SINCE: &[&str] = &["join date", "joined", "registered", "member since"];
 /// The headings forum software puts over a thread's posts and its side boxes.
 const THREAD_HEADINGS: &[&str] = &["recommended posts", "featured replies", "top posters in this topic"];
 
@@ -289,6 +291,10 @@ fn one_of(list: &[&str], text: &str) -> bool {
 /// boxes. Forum software prints them on lines of their own, in every thread of every forum it
 /// runs.
 fn is_post_furniture(text: &str) -> bool {
+    // A poster's box prints its lines under each other ("Join Date: Mar 2006" over "Posts: 41").
+    if text.contains('\n') {
+        return text.lines().all(is_post_furniture);
+    }
     if text.len() > 60 {
         return false;
     }
@@ -296,6 +302,7 @@ fn is_post_furniture(text: &str) -> bool {
     line.rsplit_once(' ').is_some_and(|(rank, member)| member.eq_ignore_ascii_case("member") && one_of(MEMBER_RANKS, rank))
         || line.split_once(": ").is_some_and(|(name, n)| {
             one_of(POSTER_FIGURES, name) && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.')
+                || one_of(POSTER_SINCE, name) && n.len() <= 20 && n.bytes().any(|b| b.is_ascii_digit())
         })
         || line.get(..11).is_some_and(|start| start.eq_ignore_ascii_case("last edited"))
         || one_of(POSTER_TITLES, line)
