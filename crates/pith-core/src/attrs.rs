@@ -57,6 +57,9 @@ pub struct Attrs<'a> {
     pub expands: bool,
     /// `popover`: shown over the page on demand, like a dialog.
     pub popover: bool,
+    /// `shadowrootmode` (or the older `shadowroot`) on a `<template>`: a declarative shadow
+    /// root, which browsers render in place, unlike other templates.
+    pub shadow_root: bool,
 }
 
 impl<'a> Attrs<'a> {
@@ -98,6 +101,10 @@ impl<'a> Attrs<'a> {
                 }
                 "popover" => {
                     a.popover = true;
+                    continue;
+                }
+                "shadowrootmode" | "shadowroot" => {
+                    a.shadow_root = true;
                     continue;
                 }
                 "aria-labelledby" => {

@@ -617,6 +617,11 @@ impl Builder {
         if tag == Tag::Payload && name == "button" && self.button_is_text(&attrs) {
             tag = Tag::Inline;
         }
+        // A web component rendered on the server: its shadow root's content is on show, as if
+        // written in place of the template.
+        if tag == Tag::Payload && name == "template" && attrs.shadow_root {
+            tag = Tag::Inline;
+        }
         self.meta.element(name, &attrs);
         let capture = match tag {
             Tag::Title if !self.stack.iter().any(|o| o.tag == Tag::Payload) => Capture::Title,

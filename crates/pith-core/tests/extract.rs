@@ -1358,6 +1358,19 @@ fn an_unmarked_byline_under_the_headline_names_the_author() {
 }
 
 #[test]
+fn a_declarative_shadow_root_is_text_and_other_templates_are_not() {
+    let page = br#"<body><nav><a href="/">Home</a> <a href="/blog">Blog</a></nav>
+        <blog-post><template shadowrootmode="open"><style>p { color: red }</style><article><h1>Why we moved to web components</h1>
+        <p>Last year we rewrote our front end with web components, rendered on the server with declarative shadow DOM.</p>
+        <p>The move cut our JavaScript by half and made every page readable without scripts.</p><slot></slot></article></template>
+        <p>This paragraph is the component's light DOM, about the same migration.</p></blog-post>
+        <template id="row"><p>A template row that no one sees until a script copies it.</p></template></body>"#;
+    let text = text_of(page);
+    assert!(text.contains("rendered on the server") && text.contains("cut our JavaScript") && text.contains("light DOM"), "{text:?}");
+    assert!(!text.contains("template row") && !text.contains("color"), "{text:?}");
+}
+
+#[test]
 fn a_div_used_as_a_paragraph_is_not_a_container_to_walk_into() {
     // The prose sits in one <div> broken by <br>s; the code and the closing line beside it
     // are short, and belong with it.
