@@ -20,6 +20,8 @@ no charset anywhere (and LF-only HTTP headers); a Shift_JIS page declaring its c
 a UTF-8 page with UTF-8-read-as-latin-1 mojibake; malformed HTML; a data table served with no
 Content-Type (sniffed); a code block served chunked and gzip Content-Encoded; a JSON response
 (not HTML); a "page not found" served with status 200 (extracted, not accepted: error_page); a
+page of the early web (a layout table, paragraphs parted by <br><br>, no charset); a mailing list
+archive's message (Mailman's pipermail: the message in a <pre> between lists of links); a
 revisit record. Only the Python standard library is used.
 """
 import gzip
@@ -358,6 +360,47 @@ SOFT404_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 <footer><p>&copy; 2026 Riverton Gazette. All rights reserved.</p></footer></body></html>"""
 SOFT404_GOLD = "Sorry, we can\u2019t find that page\n\nThe story you were looking for may have been moved, renamed or archived. Try searching for it, or start again from the home page."
 
+EARLY_PARAS = [
+    "Last summer we drove up to the Kessel valley for a week of hiking. The weather held for six days out of seven, and we climbed three of the peaks above the lake.",
+    "On the second day a shepherd showed us a path around the north shore that is on no map. It was the best walk of the week, with the glacier in view the whole way.",
+    "We will go back next year, in September, when the huts are quieter and the larches turn yellow.",
+]
+EARLY_HTML = """<html><head><title>Our week in the Kessel valley</title></head>
+<body bgcolor="#ffffff"><table width="760" border="0"><tr>
+<td width="140" valign="top" bgcolor="#ddeeff"><a href="/">Home</a><br><a href="/trips/">Our trips</a><br><a href="/photos/">Photo album</a><br>
+<a href="/recipes/">Recipes</a><br><a href="/links.html">Links</a><br><a href="/guestbook.html">Guestbook</a></td>
+<td valign="top"><font face="Arial" size="4"><b>Our week in the Kessel valley</b></font><br>
+<font size="2">By Anna Berger</font><br><br>
+""" + "<br><br>\n".join(EARLY_PARAS) + """</td></tr></table>
+<center><font size="1">Last updated 12.10.2003 - You are visitor no. 4711</font></center></body></html>"""
+EARLY_GOLD = "Our week in the Kessel valley\n\nBy Anna Berger\n\n" + "\n\n".join(EARLY_PARAS)
+
+LIST_ARCHIVE_MESSAGE = """&gt; Is there a way to make the build skip the documentation step?
+
+Yes. Set SKIP_DOCS=1 in the environment before you run make, and the
+documentation step is left out. It saves about four minutes on a slow
+machine.
+
+We do not recommend it for release builds, since the man pages are
+generated in that step and the installer expects them.
+
+-- 
+Maria Lindqvist"""
+LIST_ARCHIVE_NAV = """<ul><li>Previous message: <a href="000412.html">[buildtools] Skipping the docs step</a></li>
+<li>Next message: <a href="000414.html">[buildtools] Re: Skipping the docs step</a></li>
+<li><b>Messages sorted by:</b> <a href="date.html">[ date ]</a> <a href="thread.html">[ thread ]</a>
+<a href="subject.html">[ subject ]</a> <a href="author.html">[ author ]</a></li></ul>"""
+LIST_ARCHIVE_HTML = """<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 3.2//EN">
+<HTML><HEAD><TITLE> [buildtools] Re: Skipping the docs step</TITLE></HEAD><BODY BGCOLOR="#ffffff">
+<H1>[buildtools] Re: Skipping the docs step</H1>
+<B>Maria Lindqvist</B> <A HREF="mailto:buildtools%40lists.example.org">maria at lists.example.org</A><BR>
+<I>Tue Mar  4 10:12:55 CET 2008</I><P>""" + LIST_ARCHIVE_NAV + """<HR>
+<!--beginarticle--><PRE>""" + LIST_ARCHIVE_MESSAGE + """
+</PRE><!--endarticle--><HR><P>""" + LIST_ARCHIVE_NAV + """<hr>
+<a href="https://lists.example.org/mailman/listinfo/buildtools">More information about the buildtools mailing list</a><br>
+</body></html>"""
+LIST_ARCHIVE_GOLD = "[buildtools] Re: Skipping the docs step\n\n" + LIST_ARCHIVE_MESSAGE.replace("&gt;", ">")
+
 JSON_BODY = json.dumps({"status": "ok", "items": [{"id": 1, "name": "widget"}, {"id": 2, "name": "gadget"}]}).encode()
 
 
@@ -403,6 +446,12 @@ PAGES = [
     dict(name="code-block", url="https://snippets.example/python/count-lines-pathlib",
          ctype="text/html; charset=utf-8", body=CODE_HTML.encode("utf-8"), gold=CODE_GOLD, expect="extracted", encoded=True,
          with_=["for path in Path(root).rglob(\"*.py\"):", "        with path.open(encoding=\"utf-8\") as f:", "rglob matches files in every subdirectory"], without=["licensed CC BY 4.0"]),
+    dict(name="early-web", url="http://www.berger-family.example/trips/kessel.html",
+         ctype="text/html", body=EARLY_HTML.encode("latin-1"), gold=EARLY_GOLD, expect="extracted",
+         with_=["three of the peaks above the lake.\n\nOn the second day", "the larches turn yellow"], without=["Guestbook", "Photo album", "visitor no."]),
+    dict(name="list-archive", url="https://lists.example.org/pipermail/buildtools/2008-March/000413.html",
+         ctype="text/html; charset=us-ascii", body=LIST_ARCHIVE_HTML.encode("ascii"), gold=LIST_ARCHIVE_GOLD, expect="extracted",
+         with_=["Set SKIP_DOCS=1 in the environment", "the installer expects them."], without=[]),
     dict(name="json-api", url="https://api.metricboard.example/v1/items",
          ctype="application/json", body=JSON_BODY, gold=None, expect="skipped:not_html", with_=[], without=[]),
     dict(name="soft-404", url="https://www.riverton-gazette.example/news/2025/03/02/ferry-timetable",
