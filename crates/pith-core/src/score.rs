@@ -963,14 +963,39 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
     // boxes of links beside it, however much prose is around them: beside an article, its
     // "more stories" and tag lists are a small share of the text.
     // (Unless the content is page furniture, left as the root of a page without content.)
-    let pruned_chars: u32 = pruned.iter().map(|&c| stats[c as usize].chars).sum();
+    // (Not a menu printed again below the prose, as above it: a mailing list archive's links
+    // to the messages before and after its message. An item's one link, its author's name,
+    // may rightly come twice.)
+    let around_prose: Vec<bool> = pruned
+        .iter()
+        .map(|&c| stats[c as usize].links >= MENU_LINKS && pruned.iter().any(|&o| o != c && is_copy(tree, stats, c, o) && prose_between(tree, stats, c.min(o), c.max(o))))
+        .collect();
+    let pruned_chars: u32 = pruned.iter().zip(&around_prose).filter(|(_, &a)| !a).map(|(&c, _)| stats[c as usize].chars).sum();
     let in_furniture = std::iter::once(root).chain(tree.ancestors(root)).any(|id| is_furniture(tree.node(id)));
-    if !in_furniture && pruned_chars as f32 > LISTING_ITEMS_SHARE * stats[root as usize].chars as f32 {
-        return;
+    let items = !in_furniture && pruned_chars as f32 > LISTING_ITEMS_SHARE * stats[root as usize].chars as f32;
+    for (c, around_prose) in pruned.into_iter().zip(around_prose) {
+        if around_prose || !items {
+            removed[c as usize] = true;
+        }
     }
-    for c in pruned {
-        removed[c as usize] = true;
-    }
+}
+
+/// Links a box needs to be a menu.
+const MENU_LINKS: u32 = 3;
+
+/// Whether boxes `a` and `b` hold the same text (their counts compared first).
+fn is_copy(tree: &Tree, stats: &[Stats], a: NodeId, b: NodeId) -> bool {
+    let (x, y) = (stats[a as usize], stats[b as usize]);
+    x.chars == y.chars && x.links == y.links && x.link_chars == y.link_chars && tree.plain_text(a) == tree.plain_text(b)
+}
+
+/// Whether a text block that reads as prose, and outweighs box `first`, stands between it and
+/// the box `last` after it (node ids run in document order).
+fn prose_between(tree: &Tree, stats: &[Stats], first: NodeId, last: NodeId) -> bool {
+    (first + 1..last).any(|id| {
+        let s = &stats[id as usize];
+        is_text_block(tree, id) && !is_ancestor(tree, first, id) && s.mass >= s.chars as f32 && s.mass > stats[first as usize].chars as f32
+    })
 }
 
 /// Whether a paragraph of prose sits inside `id`: a box of links around one (an item's blurb

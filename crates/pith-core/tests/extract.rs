@@ -1297,6 +1297,9 @@ smaller functions anyway.
     let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
     assert!(r.accepted, "{:?}", r.reject_reason);
     assert!(r.text.contains("It is not about screens.") && r.text.contains("smaller functions anyway."), "{:?}", r.text);
+    // The links to the messages before and after, printed above the message and again below it,
+    // are the archive's menu, however short the message.
+    assert!(!r.text.contains("Previous message") && !r.text.contains("sorted by"), "{:?}", r.text);
 }
 
 #[test]
