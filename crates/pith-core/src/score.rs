@@ -966,15 +966,12 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
     // (Not a menu printed again below the prose, as above it: a mailing list archive's links
     // to the messages before and after its message. An item's one link, its author's name,
     // may rightly come twice.)
-    let around_prose: Vec<bool> = pruned
-        .iter()
-        .map(|&c| stats[c as usize].links >= MENU_LINKS && pruned.iter().any(|&o| o != c && is_copy(tree, stats, c, o) && prose_between(tree, stats, c.min(o), c.max(o))))
-        .collect();
-    let pruned_chars: u32 = pruned.iter().zip(&around_prose).filter(|(_, &a)| !a).map(|(&c, _)| stats[c as usize].chars).sum();
+    let around_prose = menus_around_prose(tree, stats, &pruned);
+    let pruned_chars: u32 = pruned.iter().filter(|c| !around_prose.contains(c)).map(|&c| stats[c as usize].chars).sum();
     let in_furniture = std::iter::once(root).chain(tree.ancestors(root)).any(|id| is_furniture(tree.node(id)));
     let items = !in_furniture && pruned_chars as f32 > LISTING_ITEMS_SHARE * stats[root as usize].chars as f32;
-    for (c, around_prose) in pruned.into_iter().zip(around_prose) {
-        if around_prose || !items {
+    for c in pruned {
+        if !items || around_prose.contains(&c) {
             removed[c as usize] = true;
         }
     }
@@ -983,10 +980,24 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
 /// Links a box needs to be a menu.
 const MENU_LINKS: u32 = 3;
 
-/// Whether boxes `a` and `b` hold the same text (their counts compared first).
-fn is_copy(tree: &Tree, stats: &[Stats], a: NodeId, b: NodeId) -> bool {
-    let (x, y) = (stats[a as usize], stats[b as usize]);
-    x.chars == y.chars && x.links == y.links && x.link_chars == y.link_chars && tree.plain_text(a) == tree.plain_text(b)
+/// Of the `boxes` of links, the menus printed twice with prose between the copies. Copies are
+/// found as neighbours once sorted by their counts, then by place: each gap between two copies is
+/// read once, and a page of a thousand alike boxes costs one pass over its nodes per kind of box.
+fn menus_around_prose(tree: &Tree, stats: &[Stats], boxes: &[NodeId]) -> Vec<NodeId> {
+    let counts = |id: NodeId| {
+        let s = stats[id as usize];
+        (s.chars, s.links, s.link_chars)
+    };
+    let mut menus: Vec<NodeId> = boxes.iter().copied().filter(|&c| stats[c as usize].links >= MENU_LINKS).collect();
+    menus.sort_unstable_by_key(|&c| (counts(c), c));
+    let mut found = Vec::new();
+    for pair in menus.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        if counts(a) == counts(b) && prose_between(tree, stats, a, b) && tree.plain_text(a) == tree.plain_text(b) {
+            found.extend([a, b]);
+        }
+    }
+    found
 }
 
 /// Whether a text block that reads as prose, and outweighs box `first`, stands between it and
