@@ -101,6 +101,8 @@ const MEMBER_RANKS: &[&str] = &[
 ];
 /// The names of a poster's figures, before a number ("Posts: 1,204").
 const POSTER_FIGURES: &[&str] = &["posts", "threads", "messages", "reputation", "reaction score", "points", "solutions"];
+/// The longest poster's box read line by line.
+const POSTER_BOX_BYTES: usize = 240;
 /// The names of when a poster joined, before a short date ("Join Date: Mar 2006").
 const POSTER_SINCE: &[&str] = &["join date", "joined", "registered", "member since"];
 /// The headings forum software puts over a thread's posts and its side boxes.
@@ -292,11 +294,12 @@ fn one_of(list: &[&str], text: &str) -> bool {
 /// runs.
 fn is_post_furniture(text: &str) -> bool {
     // A poster's box prints its lines under each other ("Join Date: Mar 2006" over "Posts: 41").
+    // (Lengths first: every block of the text passes here.)
+    if text.len() > 60 {
+        return text.len() <= POSTER_BOX_BYTES && text.contains('\n') && text.lines().all(is_post_furniture);
+    }
     if text.contains('\n') {
         return text.lines().all(is_post_furniture);
-    }
-    if text.len() > 60 {
-        return false;
     }
     let line = text.trim_end_matches([' ', ':']);
     line.rsplit_once(' ').is_some_and(|(rank, member)| member.eq_ignore_ascii_case("member") && one_of(MEMBER_RANKS, rank))
