@@ -90,7 +90,7 @@ impl Signals {
                 Tag::Li => s.list_items += 1,
                 Tag::Pre => {
                     s.code_blocks += 1;
-                    s.laid_out_prose += usize::from(crate::score::is_laid_out_prose(tree, id, &selection.removed));
+                    s.laid_out_prose += usize::from(node.hints & crate::hints::LAID_OUT_PROSE != 0);
                 }
                 Tag::Code => s.inline_code += 1,
                 _ => {}

@@ -45,6 +45,9 @@ pub const TABS: Flags = 4096;
 /// also so name the box that holds the list's current page (the items and the links below
 /// them), which is then content: see `score`.
 pub const PAGER: Flags = 8192;
+/// A `<pre>` of prose laid out by hand (an archived e-mail, a man page, a plain-text file), not
+/// code: marked once the page is read (`Tree::mark_laid_out_prose`).
+pub const LAID_OUT_PROSE: Flags = 16384;
 
 /// Every flag with its name, for `explain`.
 pub const NAMES: &[(Flags, &str)] = &[
@@ -62,6 +65,7 @@ pub const NAMES: &[(Flags, &str)] = &[
     (DETAILS, "details"),
     (TABS, "tabs"),
     (PAGER, "pager"),
+    (LAID_OUT_PROSE, "laid-out-prose"),
 ];
 
 /// Word traits beyond the hint flags (which take the low 16 bits): words that say a box is no

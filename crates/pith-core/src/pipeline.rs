@@ -51,17 +51,8 @@ fn headlines(tree: &tree::Tree, url: Option<&str>) -> (Vec<String>, Vec<String>)
                 tree::Child::Text(..) => false,
             })
     };
-    let (mut h1s, mut home_h1s) = (Vec::new(), Vec::new());
-    for id in 1..tree.nodes.len() as tree::NodeId {
-        if tree.node(id).tag != Tag::H(1) || tree.ancestors(id).any(|a| tree.node(a).tag == Tag::H(1)) {
-            continue;
-        }
-        let text = tree.plain_text(id);
-        if !text.is_empty() {
-            if heads_home(id) { &mut home_h1s } else { &mut h1s }.push(text);
-        }
-    }
-    (h1s, home_h1s)
+    let (home, other): (Vec<tree::NodeId>, Vec<tree::NodeId>) = tree.ids_where(|n| n.tag == Tag::H(1)).into_iter().partition(|&id| heads_home(id));
+    (tree.texts_of(other), tree.texts_of(home))
 }
 
 /// Whether `href` leads to the site's home page: its root, relative or absolute (on the

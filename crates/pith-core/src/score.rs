@@ -612,7 +612,7 @@ fn sum_mass(tree: &Tree, inline: &[Stats], removed: &[bool], headline_weight: f3
         if node.tag.is_block() && own.chars > 0 {
             // (A hidden `<pre>` is not read, whatever it holds: a raw copy of the page, as
             // Markdown for crawlers, is no prose that a click reveals.)
-            let code = node.tag == Tag::Pre && (node.hints & hints::HIDDEN != 0 || !is_laid_out_prose(tree, id as NodeId, removed));
+            let code = node.tag == Tag::Pre && (node.hints & hints::HIDDEN != 0 || node.hints & hints::LAID_OUT_PROSE == 0);
             mass[id] += block_weight(node.tag, code, own, headline_weight) * own.chars as f32;
         }
         let m = mass[id];
@@ -648,50 +648,6 @@ fn block_weight(tag: Tag, code: bool, own: &Stats, headline_weight: f32) -> f32 
     }
     w
 }
-
-/// Whether a `<pre>` holds prose laid out by hand rather than code: an e-mail in a mailing
-/// list's archive, an RFC, a man page, a plain-text file. See [`reads_as_laid_out_prose`].
-pub(crate) fn is_laid_out_prose(tree: &Tree, pre: NodeId, removed: &[bool]) -> bool {
-    let mut text = String::new();
-    tree.preformatted_text(pre, removed, &mut text);
-    reads_as_laid_out_prose(&text)
-}
-
-/// Preformatted text with a sentence end (a period, `!` or `?` after a lower-case letter, then
-/// a space or the line's end) every [`CHARS_PER_SENTENCE`] characters, two at least, and
-/// few of the symbols code is written in ([`CODE_SYMBOLS`]). An e-mail's quote
-/// marks (`>` opening a line) are not symbols; comment lines (`//`, `#`) count as code.
-fn reads_as_laid_out_prose(text: &str) -> bool {
-    let (mut chars, mut symbols, mut sentences) = (0usize, 0usize, 0usize);
-    for line in text.lines() {
-        let line = line.trim_start_matches(|c: char| c == '>' || c.is_whitespace());
-        if line.starts_with("//") || line.starts_with('#') {
-            symbols += CODE_SYMBOLS_PER_COMMENT;
-        }
-        let mut before = ' ';
-        let mut rest = line.chars().peekable();
-        while let Some(c) = rest.next() {
-            if !c.is_whitespace() {
-                chars += 1;
-            }
-            if CODE_SYMBOLS.contains(c) {
-                symbols += 1;
-            }
-            if matches!(c, '.' | '!' | '?') && before.is_lowercase() && rest.peek().is_none_or(|n| n.is_whitespace()) {
-                sentences += 1;
-            }
-            before = c;
-        }
-    }
-    sentences >= 2 && sentences * CHARS_PER_SENTENCE >= chars && symbols * CHARS_PER_CODE_SYMBOL <= chars
-}
-
-/// Symbols of code, at most one in fifty characters of laid-out prose (an e-mail's
-/// "(home page: ...)" is one in seventy-five).
-const CODE_SYMBOLS: &str = "{};=[]()\\|<>_$";
-const CHARS_PER_CODE_SYMBOL: usize = 50;
-const CODE_SYMBOLS_PER_COMMENT: usize = 5;
-const CHARS_PER_SENTENCE: usize = 300;
 
 fn is_ancestor(tree: &Tree, ancestor: NodeId, id: NodeId) -> bool {
     tree.ancestors(id).any(|a| a == ancestor)
@@ -1097,22 +1053,6 @@ mod tests {
                 (n + if is_cjk(c) { 3 } else { 1 }, p + is_punct(c) as u32)
             });
             assert_eq!(count_text(&text), by_char, "cut at {cut}");
-        }
-    }
-
-    #[test]
-    fn laid_out_prose_is_told_from_code() {
-        let email = "> Is 79 too short?\n\nIt is not about screens. Short lines are easier to read.\n\
-            Side by side diffs need two of them to fit in one window.\n\n--Guido (home page: http://www.python.org/~guido/)\n";
-        let man_page = "       grep searches for patterns in each file.  In the synopsis's first\n       form, the first operand is a pattern.\n";
-        assert!(reads_as_laid_out_prose(email), "{email:?}");
-        assert!(reads_as_laid_out_prose(man_page), "{man_page:?}");
-        let code = "def area(r):\n    \"Area of a circle.\"\n    return pi * r ** 2  # a float.\n\nprint(area(2)) # prints it.\n";
-        let commented = "// Greets the user.\n// Then says goodbye.\nconsole.log('hi')\n";
-        let c = "int main() {\n  printf(\"hello. world.\");\n  return 0; /* done. ok. */\n}\n";
-        let one_sentence = "Usage: tool FILE\n  Prints the file.\n";
-        for text in [code, commented, c, one_sentence] {
-            assert!(!reads_as_laid_out_prose(text), "{text:?}");
         }
     }
 }

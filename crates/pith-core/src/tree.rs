@@ -109,26 +109,53 @@ impl Tree {
         }
     }
 
+    /// Flags each `<pre>` that holds prose laid out by hand rather than code
+    /// (`hints::LAID_OUT_PROSE`), read once here for the scorer and the verdict.
+    fn mark_laid_out_prose(&mut self) {
+        let mut nothing_removed = Vec::new();
+        let mut text = String::new();
+        for id in 1..self.nodes.len() {
+            if self.nodes[id].tag != Tag::Pre {
+                continue;
+            }
+            if nothing_removed.is_empty() {
+                nothing_removed = vec![false; self.nodes.len()];
+            }
+            text.clear();
+            self.preformatted_text(id as NodeId, &nothing_removed, &mut text);
+            if reads_as_laid_out_prose(&text) {
+                self.nodes[id].hints |= hints::LAID_OUT_PROSE;
+            }
+        }
+    }
+
     /// Whether `child` is whitespace between elements (source indentation), which says nothing.
     pub fn is_blank(&self, child: &Child) -> bool {
         matches!(*child, Child::Text(s, e) if self.text_of(s, e).trim().is_empty())
     }
 
-    /// The text of every node matching `pred` (outermost only), in document order.
-    pub fn texts_where(&self, pred: impl Fn(&Node) -> bool) -> Vec<String> {
+    /// Every node matching `pred` (outermost only), in document order.
+    pub fn ids_where(&self, pred: impl Fn(&Node) -> bool) -> Vec<NodeId> {
         let mut out = Vec::new();
         let mut matched_ancestor = vec![false; self.nodes.len()];
         for (id, node) in self.nodes.iter().enumerate().skip(1) {
             let inside = matched_ancestor[node.parent as usize];
             matched_ancestor[id] = inside || pred(node);
             if !inside && matched_ancestor[id] {
-                let text = self.plain_text(id as NodeId);
-                if !text.is_empty() {
-                    out.push(text);
-                }
+                out.push(id as NodeId);
             }
         }
         out
+    }
+
+    /// The text of every node matching `pred` (outermost only), in document order.
+    pub fn texts_where(&self, pred: impl Fn(&Node) -> bool) -> Vec<String> {
+        self.texts_of(self.ids_where(pred))
+    }
+
+    /// The texts of `ids` that have any.
+    pub fn texts_of(&self, ids: Vec<NodeId>) -> Vec<String> {
+        ids.into_iter().map(|id| self.plain_text(id)).filter(|text| !text.is_empty()).collect()
     }
 
     /// All text under `id`, whitespace collapsed.
@@ -904,7 +931,8 @@ impl Builder {
         while let Some(open) = self.stack.pop() {
             self.close_children(&open);
         }
-        let tree = Tree { nodes: self.nodes, child_lists: self.child_lists, text: self.text, runs: self.runs, noscript_html: self.noscript_html, payload_bytes: self.payload_bytes };
+        let mut tree = Tree { nodes: self.nodes, child_lists: self.child_lists, text: self.text, runs: self.runs, noscript_html: self.noscript_html, payload_bytes: self.payload_bytes };
+        tree.mark_laid_out_prose();
         (tree, self.meta)
     }
 }
@@ -992,8 +1020,60 @@ impl Node {
     }
 }
 
+/// Preformatted text with a sentence end (a period, `!` or `?` after a lower-case letter, then
+/// a space or the line's end) every [`CHARS_PER_SENTENCE`] characters, two at least, and
+/// few of the symbols code is written in ([`CODE_SYMBOLS`]). An e-mail's quote
+/// marks (`>` opening a line) are not symbols; comment lines (`//`, `#`) count as code.
+fn reads_as_laid_out_prose(text: &str) -> bool {
+    let (mut chars, mut symbols, mut sentences) = (0usize, 0usize, 0usize);
+    for line in text.lines() {
+        let line = line.trim_start_matches(|c: char| c == '>' || c.is_whitespace());
+        if line.starts_with("//") || line.starts_with('#') {
+            symbols += CODE_SYMBOLS_PER_COMMENT;
+        }
+        let mut before = ' ';
+        let mut rest = line.chars().peekable();
+        while let Some(c) = rest.next() {
+            if !c.is_whitespace() {
+                chars += 1;
+            }
+            if CODE_SYMBOLS.contains(c) {
+                symbols += 1;
+            }
+            if matches!(c, '.' | '!' | '?') && before.is_lowercase() && rest.peek().is_none_or(|n| n.is_whitespace()) {
+                sentences += 1;
+            }
+            before = c;
+        }
+    }
+    sentences >= 2 && sentences * CHARS_PER_SENTENCE >= chars && symbols * CHARS_PER_CODE_SYMBOL <= chars
+}
+
+/// Symbols of code, at most one in fifty characters of laid-out prose (an e-mail's
+/// "(home page: ...)" is one in seventy-five).
+const CODE_SYMBOLS: &str = "{};=[]()\\|<>_$";
+const CHARS_PER_CODE_SYMBOL: usize = 50;
+const CODE_SYMBOLS_PER_COMMENT: usize = 5;
+const CHARS_PER_SENTENCE: usize = 300;
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn laid_out_prose_is_told_from_code() {
+        let email = "> Is 79 too short?\n\nIt is not about screens. Short lines are easier to read.\n\
+            Side by side diffs need two of them to fit in one window.\n\n--Guido (home page: http://www.python.org/~guido/)\n";
+        let man_page = "       grep searches for patterns in each file.  In the synopsis's first\n       form, the first operand is a pattern.\n";
+        assert!(reads_as_laid_out_prose(email), "{email:?}");
+        assert!(reads_as_laid_out_prose(man_page), "{man_page:?}");
+        let code = "def area(r):\n    \"Area of a circle.\"\n    return pi * r ** 2  # a float.\n\nprint(area(2)) # prints it.\n";
+        let commented = "// Greets the user.\n// Then says goodbye.\nconsole.log('hi')\n";
+        let c = "int main() {\n  printf(\"hello. world.\");\n  return 0; /* done. ok. */\n}\n";
+        let one_sentence = "Usage: tool FILE\n  Prints the file.\n";
+        for text in [code, commented, c, one_sentence] {
+            assert!(!reads_as_laid_out_prose(text), "{text:?}");
+        }
+    }
+
     use super::*;
 
     fn texts(tree: &Tree) -> String {
