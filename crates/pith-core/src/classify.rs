@@ -683,7 +683,7 @@ mod tests {
                     <h2>Plain</h2><div><h2>Beside</h2><a href=/c>a link</a></div>\
                     <a href=/d><div><div><div><h2>Too far down</h2></div></div></div></a>";
         let (tree, meta) = crate::tree::build(html, &[], 1 << 20, &crate::deadline::Deadline::after(0.0)).unwrap();
-        assert_eq!(meta.finish(&[], &[], Vec::new, String::new, None, None).time_elements, 2);
+        assert_eq!(meta.finish(&[], &[], Vec::new, Vec::new, String::new, None, None).time_elements, 2);
         let linked: Vec<bool> = (0..tree.nodes.len() as NodeId)
             .filter(|&id| tree.node(id).tag.is_heading())
             .map(|id| is_linked_heading(&tree, id))

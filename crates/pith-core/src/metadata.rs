@@ -125,14 +125,17 @@ impl MetaCollector {
     /// Picks each field. `h1s` are the texts of the page's `<h1>`s, `home_h1s` those of the ones
     /// that link to the site's home page (the site's name in a theme's header), and `bylines`
     /// gives those of its bylines, in order: the visible headline and author when the head says
-    /// nothing better.
-    /// `bylines` is only called when the head names no author, and `visible_text` (the page
-    /// text, for a written date) when the page declares no date; `fetched` is when the page
-    /// was fetched, if known.
+    /// nothing better. `home_links` gives the texts of the page's links to its site's home page
+    /// (none on the home page itself): what the site calls itself.
+    /// `bylines` is only called when the head names no author, `home_links` when no `<h1>`
+    /// agrees with the declared title, and `visible_text` (the page text, for a written date)
+    /// when the page declares no date; `fetched` is when the page was fetched, if known.
+    #[allow(clippy::too_many_arguments)]
     pub fn finish(
         self,
         h1s: &[String],
         home_h1s: &[String],
+        home_links: impl FnOnce() -> Vec<String>,
         bylines: impl FnOnce() -> Vec<String>,
         visible_text: impl FnOnce() -> String,
         url: Option<&str>,
@@ -142,7 +145,7 @@ impl MetaCollector {
         let blocks: Vec<Value> = self.json_ld.iter().filter_map(|b| parse_json_ld(b)).collect();
         blocks.iter().for_each(|v| ld.index(v, 0));
         blocks.iter().for_each(|v| ld.visit(v, 0));
-        let site_name = self.meta(&["og:site_name", "application-name", "twitter:site"]).map(str::to_string).or(ld.site_name.clone());
+        let mut site_name = self.meta(&["og:site_name", "application-name", "twitter:site"]).map(str::to_string).or(ld.site_name.clone());
         let raw_title = ld
             .headline
             .clone()
@@ -156,7 +159,17 @@ impl MetaCollector {
         logos.splice(0..0, home_h1s.iter().map(String::as_str));
         let strip_as_site = site_name.as_deref().or(logos.first().copied());
         let declared_title = raw_title.map(|t| strip_site_name(&t, strip_as_site));
-        let title = visible_headline(&h1s, [declared_title.as_deref(), self.title.as_deref()]).or(declared_title);
+        let mut title = visible_headline(&h1s, [declared_title.as_deref(), self.title.as_deref()]);
+        if title.is_none() {
+            // A theme that writes the site's name as every page's title: the `<h1>` names the page.
+            match declared_title.as_deref().zip(h1s.first()) {
+                Some((declared, h1)) if (2..=300).contains(&h1.chars().count()) && is_a_home_link(declared, home_links) => {
+                    site_name.get_or_insert_with(|| declared.to_string());
+                    title = Some(h1.to_string());
+                }
+                _ => title = declared_title,
+            }
+        }
         let author = ld
             .author
             .clone()
@@ -391,6 +404,12 @@ fn names_site(h1: &str, site_name: Option<&str>, og_title: Option<&str>, title: 
 
 /// What sites put between a page's title and their name.
 const TITLE_SEPARATORS: [&str; 8] = [" | ", " - ", " – ", " — ", " / ", " :: ", " · ", " • "];
+
+/// Whether `title` says what a link to the home page says (in the same words): the site's name.
+fn is_a_home_link(title: &str, home_links: impl FnOnce() -> Vec<String>) -> bool {
+    let words = words_of(title);
+    !words.is_empty() && home_links().iter().any(|link| words_of(link) == words)
+}
 
 /// The `<h1>` that the declared titles agree with: most of its words appear in them.
 fn visible_headline(h1s: &[&str], declared: [Option<&str>; 2]) -> Option<String> {
@@ -691,7 +710,7 @@ mod tests {
 
         let mut c = MetaCollector::default();
         c.title_text(forum);
-        let meta = c.finish(&["Arch Linux".to_string()], &[], Vec::new, String::new, None, None);
+        let meta = c.finish(&["Arch Linux".to_string()], &[], Vec::new, Vec::new, String::new, None, None);
         assert_eq!(meta.title.as_deref(), Some("What happened with Arch Linux ISO in 2024 / Arch Discussion"));
     }
 
@@ -708,7 +727,7 @@ mod tests {
     fn json_ld_author_names_lose_a_byline_prefix() {
         let mut c = MetaCollector::default();
         c.json_ld.push(r#"{"@type":"NewsArticle","author":[{"@type":"Person","name":"By Arlene Marturano"},{"@type":"Person","name":"Jo Lee"}]}"#.into());
-        let meta = c.finish(&[], &[], Vec::new, String::new, None, None);
+        let meta = c.finish(&[], &[], Vec::new, Vec::new, String::new, None, None);
         assert_eq!(meta.author.as_deref(), Some("Arlene Marturano, Jo Lee"));
     }
 

@@ -23,6 +23,7 @@ pub fn score<'a>(html: &'a [u8], hints: &Hints, options: &Options, deadline: &De
     let meta = meta.finish(
         &h1s,
         &home_h1s,
+        || home_link_texts(&tree, hints.url.as_deref()),
         || bylines(&tree, 0),
         || tree.spaced_text(),
         hints.url.as_deref(),
@@ -53,6 +54,16 @@ fn headlines(tree: &tree::Tree, url: Option<&str>) -> (Vec<String>, Vec<String>)
     };
     let (home, other): (Vec<tree::NodeId>, Vec<tree::NodeId>) = tree.ids_where(|n| n.tag == Tag::H(1)).into_iter().partition(|&id| heads_home(id));
     (tree.texts_of(other), tree.texts_of(home))
+}
+
+/// The texts of the page's links to its site's home page; none on the home page itself, or
+/// when the page's address is unknown (a home page's links home name the site as its title
+/// does, and its title is still its own).
+fn home_link_texts(tree: &tree::Tree, url: Option<&str>) -> Vec<String> {
+    match url {
+        Some(url) if !links_home(url, Some(url)) => tree.texts_where(|n| n.tag == Tag::A && n.attr.as_deref().is_some_and(|href| links_home(href, Some(url)))),
+        _ => Vec::new(),
+    }
 }
 
 /// Whether `href` leads to the site's home page: its root, relative or absolute (on the

@@ -1128,7 +1128,7 @@ mod tests {
         assert_eq!(texts(&t), "[x][y z]");
         assert!(t.payload_bytes >= "if (a </p> b) {}".len() + "open".len());
         let (_, meta) = build("<title>A <b>&amp;</b> B</title><p>x", &[], 1 << 20, &Deadline::after(0.0)).unwrap();
-        let meta = meta.finish(&[], &[], Vec::new, String::new, None, None);
+        let meta = meta.finish(&[], &[], Vec::new, Vec::new, String::new, None, None);
         assert_eq!(meta.title.as_deref(), Some("A <b>&</b> B"));
     }
 

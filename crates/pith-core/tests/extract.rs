@@ -1349,6 +1349,26 @@ fn an_h1_linking_to_the_home_page_names_the_site_not_the_page() {
     assert_eq!(r.title.as_deref(), Some("Plum jam, the slow way"));
 }
 
+
+#[test]
+fn a_title_that_only_names_the_site_gives_way_to_the_h1() {
+    // A theme that writes the site's name as every page's <title> and Open Graph title: the
+    // header's link home says the same, so the post's <h1> is its title.
+    let page = |url: &str| {
+        let html = br#"<html><head><title>Jane Roe</title><meta property="og:title" content="Jane Roe"></head><body>
+            <header><a id="author-name" href="https://janeroe.example.org/">Jane Roe</a> <a href="/blog">Blog</a></header>
+            <main><h1>Moving my notes to plain text</h1><p>For ten years my notes lived in one app after another, and every
+            move cost me a weekend of fixing links and lost images.</p><p>This spring I moved them to plain text files in a
+            folder, and the last move is the one I will not have to make again.</p></main></body></html>"#;
+        let hints = Hints { url: Some(url.into()), ..Default::default() };
+        extract(html, &hints, &opts()).unwrap()
+    };
+    let post = page("https://janeroe.example.org/2023/05/plain-text-notes.html");
+    assert_eq!(post.title.as_deref(), Some("Moving my notes to plain text"));
+    assert_eq!(post.site_name.as_deref(), Some("Jane Roe"));
+    // On the home page itself, the site's name is the page's title.
+    assert_eq!(page("https://janeroe.example.org/").title.as_deref(), Some("Jane Roe"));
+}
 #[test]
 fn an_unmarked_byline_under_the_headline_names_the_author() {
     let page = br#"<html><head><title>City council approves new bridge - The Valley Gazette</title></head><body><table><tr>
