@@ -239,6 +239,17 @@ fn deeply_nested_quotes_keep_their_depth_in_markdown() {
 }
 
 #[test]
+fn a_quote_of_several_blocks_stays_one_quote_in_markdown() {
+    let html = b"<body><article><p>Install it and run the main function as shown below, then check.</p>\
+        <blockquote><p>Picking a server means picking all of these at once:</p><ul><li>a moderation policy</li><li>a federation policy</li></ul>\
+        <p>It is a lot.</p><blockquote><p>Said before.</p><p>And again.</p></blockquote></blockquote><p>After the quote, the article goes on.</p>";
+    let md = extract(html, &Hints::default(), &opts()).unwrap().markdown.unwrap();
+    let quote = "> Picking a server means picking all of these at once:\n>\n> - a moderation policy\n> - a federation policy\n>\n> It is a lot.\n>\n\
+        > > Said before.\n> >\n> > And again.\n\nAfter the quote";
+    assert!(md.contains(quote), "{md:?}");
+}
+
+#[test]
 fn code_blocks_keep_whitespace_and_language() {
     let html = b"<body><article><p>Install it and run the main function as shown below, then check.</p>\
         <pre><code class=\"language-rust\">fn main() {\n    println!(\"hi\");\n}</code></pre>";

@@ -8,7 +8,7 @@ pub fn render(blocks: &[Block]) -> String {
     let mut out = String::new();
     // One block's Markdown before quoting; reused.
     let mut body = String::new();
-    let mut previous: Option<&Kind> = None;
+    let mut previous: Option<&Block> = None;
     // The language a label paragraph named for the code block after it.
     let mut label: Option<String> = None;
     for (i, block) in blocks.iter().enumerate() {
@@ -58,8 +58,16 @@ pub fn render(blocks: &[Block]) -> String {
             }
         }
         if let Some(prev) = previous {
-            let tight = matches!((prev, &block.kind), (Kind::ListItem { .. }, Kind::ListItem { .. }) | (Kind::TableRow { .. }, Kind::TableRow { first: false, .. }));
-            out.push_str(if tight { "\n" } else { "\n\n" });
+            let tight = matches!((&prev.kind, &block.kind), (Kind::ListItem { .. }, Kind::ListItem { .. }) | (Kind::TableRow { .. }, Kind::TableRow { first: false, .. }));
+            out.push('\n');
+            if !tight {
+                // The blank line between two blocks of one quote is quoted too, or the quote
+                // would end there and each paragraph be a quote of its own.
+                for level in 0..prev.quote_depth.min(block.quote_depth) {
+                    out.push_str(if level == 0 { ">" } else { " >" });
+                }
+                out.push('\n');
+            }
         }
         if block.quote_depth == 0 {
             out.push_str(&body);
@@ -72,7 +80,7 @@ pub fn render(blocks: &[Block]) -> String {
                 out.push_str(line);
             }
         }
-        previous = Some(&block.kind);
+        previous = Some(block);
     }
     out
 }
