@@ -53,3 +53,16 @@ describe('payload snippets', () => {
     expect(missing.f1).toBe(0);
   });
 });
+
+describe('dates without gold', () => {
+  const page = (date: string): Page => ({
+    id: '0006', type: 'product', url: '', holdout: false, nonEnglish: false, payload: [],
+    gold: { text: 'A shirt', with: [], without: [], title: 'Shirt', author: '', date },
+  });
+  it('counts a date given where the gold has none, and nothing where the gold has one', () => {
+    expect(scorePage(page(''), { text: 'A shirt', date: '2024-03-03' }).dateWithoutGold).toBe(true);
+    expect(scorePage(page(''), { text: 'A shirt', date: null }).dateWithoutGold).toBe(false);
+    const dated = scorePage(page('2024-03-03'), { text: 'A shirt', date: '2024-03-03' });
+    expect([dated.dateWithoutGold, dated.date]).toEqual([null, true]);
+  });
+});

@@ -29,6 +29,8 @@ export interface PageScore {
   title: { exact: boolean; lenient: boolean } | null;
   author: { exact: boolean; lenient: boolean } | null;
   date: boolean | null;
+  /** gold date empty: whether the extractor gave a date anyway (null when the gold has one) */
+  dateWithoutGold: boolean | null;
   missing: boolean;
   /** output text empty (after trimming) */
   empty: boolean;
@@ -62,6 +64,7 @@ export function scorePage(page: Page, out: Output | undefined): PageScore {
     title: isEmptyMeta(page.gold.title) ? null : metaAgree(o.title, page.gold.title, 'title'),
     author: isEmptyMeta(page.gold.author) ? null : metaAgree(o.author, page.gold.author, 'author'),
     date: page.gold.date.trim() === '' ? null : datesAgree(o.date, page.gold.date),
+    dateWithoutGold: page.gold.date.trim() === '' ? (o.date ?? '').trim() !== '' : null,
     missing,
     empty: text.trim() === '',
     error: o.error,
@@ -96,7 +99,8 @@ export interface Summary extends Group {
   meta: {
     title: { n: number; agree: number; exact: number };
     author: { n: number; agree: number; exact: number };
-    date: { n: number; agree: number };
+    /** withoutGold: pages whose gold has no date; given: the share of them with an extracted date */
+    date: { n: number; agree: number; withoutGold: number; given: number };
   };
   /** pages the extractor has no output for (scored as empty) */
   missing: number;
@@ -135,7 +139,7 @@ export function summarize(pages: Page[], scores: PageScore[]): Summary {
     snipByType[t] = { withFound, withFoundWords, withoutAbsent };
   }
   let payloadPages = 0, payloadSnips = 0, leakPages = 0, leakSnips = 0;
-  const meta = { title: { n: 0, agree: 0, exact: 0 }, author: { n: 0, agree: 0, exact: 0 }, date: { n: 0, agree: 0 } };
+  const meta = { title: { n: 0, agree: 0, exact: 0 }, author: { n: 0, agree: 0, exact: 0 }, date: { n: 0, agree: 0, withoutGold: 0, given: 0 } };
   for (const s of scores) {
     const p = byId.get(s.id)!;
     if (p.payload.length) { payloadPages++; payloadSnips += p.payload.length; }
@@ -145,6 +149,7 @@ export function summarize(pages: Page[], scores: PageScore[]): Summary {
       if (a) { meta[k].n++; if (a.lenient) meta[k].agree++; if (a.exact) meta[k].exact++; }
     }
     if (s.date !== null) { meta.date.n++; if (s.date) meta.date.agree++; }
+    if (s.dateWithoutGold !== null) { meta.date.withoutGold++; if (s.dateWithoutGold) meta.date.given++; }
   }
   return {
     ...group(scores),
@@ -158,7 +163,12 @@ export function summarize(pages: Page[], scores: PageScore[]): Summary {
     meta: {
       title: { n: meta.title.n, agree: ratio(meta.title.agree, meta.title.n), exact: ratio(meta.title.exact, meta.title.n) },
       author: { n: meta.author.n, agree: ratio(meta.author.agree, meta.author.n), exact: ratio(meta.author.exact, meta.author.n) },
-      date: { n: meta.date.n, agree: ratio(meta.date.agree, meta.date.n) },
+      date: {
+        n: meta.date.n,
+        agree: ratio(meta.date.agree, meta.date.n),
+        withoutGold: meta.date.withoutGold,
+        given: ratio(meta.date.given, meta.date.withoutGold),
+      },
     },
     missing: scores.filter((s) => s.missing).length,
     errors: scores.filter((s) => s.error !== undefined).length,

@@ -24,6 +24,8 @@ pub struct Metadata {
     pub title: Option<String>,
     pub author: Option<String>,
     pub published: Option<String>,
+    /// `published` is a date written in the page's text, which the markup does not declare.
+    pub published_in_text: bool,
     pub modified: Option<String>,
     pub html_lang: Option<String>,
     pub canonical_url: Option<String>,
@@ -212,12 +214,14 @@ impl MetaCollector {
             .or_else(|| self.date_meta(&["date", "dc.date", "dcterms.date", "dcterms.created", "datecreated"]))
             .or_else(|| url.and_then(url_date))
             .or_else(|| self.first_time.as_deref().and_then(normalize_date))
-            .or_else(|| ld.other_published.as_deref().and_then(normalize_date))
-            .or_else(|| first_written_date(&visible_text(), fetched.and_then(normalize_date).as_deref()));
+            .or_else(|| ld.other_published.as_deref().and_then(normalize_date));
+        // Failing all that, the first date the text gives (a blog's "March 3, 2014" under the title).
+        let written = if published.is_none() { first_written_date(&visible_text(), fetched.and_then(normalize_date).as_deref()) } else { None };
         Metadata {
             title,
             author,
-            published,
+            published_in_text: written.is_some(),
+            published: published.or(written),
             modified,
             html_lang: self.html_lang.clone(),
             canonical_url: self.canonical.clone().or_else(|| self.meta(&["og:url"]).map(str::to_string)),

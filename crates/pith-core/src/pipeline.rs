@@ -110,8 +110,13 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     let signals = classify::Signals::measure(tree, selection, &text);
     let page_type = classify::page_type(&meta, hints.url.as_deref(), kind, &signals);
     let reject_reason = classify::verdict(&text, meta.title.as_deref(), html.len(), page_type, &signals, tree.payload_bytes);
-    // On a shop's pages "By Lark Manor" names a brand.
-    if meta.author.is_none() && !matches!(page_type, classify::PageType::Product | classify::PageType::Collection | classify::PageType::Listing) {
+    // The text of a shop's or a list's page speaks of its items: "By Lark Manor" names a brand, and
+    // the first date written is a review's or the newest post's, not the day the page was published.
+    if matches!(page_type, classify::PageType::Product | classify::PageType::Collection | classify::PageType::Listing) {
+        if meta.published_in_text {
+            meta.published = None;
+        }
+    } else if meta.author.is_none() {
         meta.author = metadata::byline_in_text(&text);
     }
     let (language, language_confidence) = language::detect(&text, meta.html_lang.as_deref());

@@ -797,6 +797,10 @@ fn publication_date_from_the_page_when_the_head_has_none() {
     let page = article(&format!(r#"<div class="meta"><div>Jane Doe</div><div>May 3, 2024</div><div>5 min read</div></div>{PARAS}"#));
     let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
     assert_eq!(r.published.as_deref(), Some("2024-05-03"));
+    // Not on a product page, where the first date written is a review's.
+    let product = page_with_product_grid("€89.00, free delivery").replace("</ul>", "</ul><div class=\"x4\"><p>Reviewed on March 3, 2024</p><p>Lovely fabric, and the pockets are deep enough for a phone.</p></div>");
+    let r = extract(product.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!((r.page_type, r.published), (pith_core::PageType::Product, None));
     let page = article(&format!(r#"<time class="updated" datetime="2025-01-01">Jan 1</time><time itemprop="datePublished" datetime="2024-02-03">Feb 3</time>{PARAS}"#));
     let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
     assert_eq!(r.published.as_deref(), Some("2024-02-03"));
