@@ -54,15 +54,17 @@ describe('payload snippets', () => {
   });
 });
 
-describe('dates without gold', () => {
-  const page = (date: string): Page => ({
+describe('authors and dates without gold', () => {
+  const page = (author: string, date: string): Page => ({
     id: '0006', type: 'product', url: '', holdout: false, nonEnglish: false, payload: [],
-    gold: { text: 'A shirt', with: [], without: [], title: 'Shirt', author: '', date },
+    gold: { text: 'A shirt', with: [], without: [], title: 'Shirt', author, date },
   });
-  it('counts a date given where the gold has none, and nothing where the gold has one', () => {
-    expect(scorePage(page(''), { text: 'A shirt', date: '2024-03-03' }).dateWithoutGold).toBe(true);
-    expect(scorePage(page(''), { text: 'A shirt', date: null }).dateWithoutGold).toBe(false);
-    const dated = scorePage(page('2024-03-03'), { text: 'A shirt', date: '2024-03-03' });
-    expect([dated.dateWithoutGold, dated.date]).toEqual([null, true]);
+  it('counts one given where the gold has none, and nothing where the gold has one', () => {
+    const given = scorePage(page('', ''), { text: 'A shirt', author: 'Ash C.', date: '2024-03-03' });
+    expect([given.authorWithoutGold, given.dateWithoutGold]).toEqual([true, true]);
+    const none = scorePage(page('', ''), { text: 'A shirt', author: null, date: null });
+    expect([none.authorWithoutGold, none.dateWithoutGold]).toEqual([false, false]);
+    const gold = scorePage(page('Ash C.', '2024-03-03'), { text: 'A shirt', author: 'Ash C.', date: '2024-03-03' });
+    expect([gold.authorWithoutGold, gold.dateWithoutGold, gold.date]).toEqual([null, null, true]);
   });
 });

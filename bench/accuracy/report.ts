@@ -147,7 +147,10 @@ export function renderMarkdown(r: ReportInput): string {
   const m0 = scored[0]?.summary.meta;
   out.push(
     table(
-      ['extractor', `title (${m0?.title.n ?? 0})`, 'title exact', `author (${m0?.author.n ?? 0})`, 'author exact', `date (${m0?.date.n ?? 0})`, `date given, none in gold (${m0?.date.withoutGold ?? 0})`],
+      [
+        'extractor', `title (${m0?.title.n ?? 0})`, 'title exact', `author (${m0?.author.n ?? 0})`, 'author exact', `date (${m0?.date.n ?? 0})`,
+        `author given, none in gold (${m0?.author.withoutGold ?? 0})`, `date given, none in gold (${m0?.date.withoutGold ?? 0})`,
+      ],
       scored.map((x) => [
         x.display ?? x.label,
         pct(x.summary.meta.title.agree),
@@ -155,6 +158,7 @@ export function renderMarkdown(r: ReportInput): string {
         pct(x.summary.meta.author.agree),
         pct(x.summary.meta.author.exact),
         pct(x.summary.meta.date.agree),
+        pct(x.summary.meta.author.given),
         pct(x.summary.meta.date.given),
       ]),
     ),
@@ -163,9 +167,10 @@ export function renderMarkdown(r: ReportInput): string {
   out.push('Share of pages with a non-empty gold field where the extractor agrees. Title/author: case, punctuation and ' +
     'whitespace ignored, HTML entities not decoded; agree = equal, or gold contained in the extraction at word boundaries, or ' +
     '(titles) the extraction contained in the gold with at least half its words, or (authors) one set of names contains the ' +
-    'other; exact = equal (authors: same names). Dates compared as YYYY-MM-DD (time zone not applied). "Date given, none in ' +
-    'gold": of the pages whose gold has no date (products, listings and service pages mostly), the share where the extractor ' +
-    'gives one anyway: lower is better, though some pages declare a date that the annotators left out.');
+    'other; exact = equal (authors: same names). Dates compared as YYYY-MM-DD (time zone not applied). "Author (date) given, ' +
+    'none in gold": of the pages whose gold has no author (date), mostly products, listings and service pages, the share where ' +
+    'the extractor gives one anyway (a reviewer, the newest post\'s writer or date): lower is better, though some pages ' +
+    'declare one that the annotators left out.');
   out.push('');
 
   out.push(...renderVerdicts(r.rows));

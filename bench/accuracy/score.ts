@@ -29,8 +29,9 @@ export interface PageScore {
   title: { exact: boolean; lenient: boolean } | null;
   author: { exact: boolean; lenient: boolean } | null;
   date: boolean | null;
-  /** gold date empty: whether the extractor gave a date anyway (null when the gold has one) */
+  /** gold date (author) empty: whether the extractor gave one anyway (null when the gold has one) */
   dateWithoutGold: boolean | null;
+  authorWithoutGold: boolean | null;
   missing: boolean;
   /** output text empty (after trimming) */
   empty: boolean;
@@ -65,6 +66,7 @@ export function scorePage(page: Page, out: Output | undefined): PageScore {
     author: isEmptyMeta(page.gold.author) ? null : metaAgree(o.author, page.gold.author, 'author'),
     date: page.gold.date.trim() === '' ? null : datesAgree(o.date, page.gold.date),
     dateWithoutGold: page.gold.date.trim() === '' ? (o.date ?? '').trim() !== '' : null,
+    authorWithoutGold: isEmptyMeta(page.gold.author) ? !isEmptyMeta(o.author ?? '') : null,
     missing,
     empty: text.trim() === '',
     error: o.error,
@@ -98,7 +100,8 @@ export interface Summary extends Group {
   payload: { pagesWithPayloadSnippets: number; payloadSnippets: number; leakPages: number; leakSnippets: number };
   meta: {
     title: { n: number; agree: number; exact: number };
-    author: { n: number; agree: number; exact: number };
+    /** withoutGold: pages whose gold has no author; given: the share of them with an extracted author */
+    author: { n: number; agree: number; exact: number; withoutGold: number; given: number };
     /** withoutGold: pages whose gold has no date; given: the share of them with an extracted date */
     date: { n: number; agree: number; withoutGold: number; given: number };
   };
@@ -139,7 +142,7 @@ export function summarize(pages: Page[], scores: PageScore[]): Summary {
     snipByType[t] = { withFound, withFoundWords, withoutAbsent };
   }
   let payloadPages = 0, payloadSnips = 0, leakPages = 0, leakSnips = 0;
-  const meta = { title: { n: 0, agree: 0, exact: 0 }, author: { n: 0, agree: 0, exact: 0 }, date: { n: 0, agree: 0, withoutGold: 0, given: 0 } };
+  const meta = { title: { n: 0, agree: 0, exact: 0 }, author: { n: 0, agree: 0, exact: 0, withoutGold: 0, given: 0 }, date: { n: 0, agree: 0, withoutGold: 0, given: 0 } };
   for (const s of scores) {
     const p = byId.get(s.id)!;
     if (p.payload.length) { payloadPages++; payloadSnips += p.payload.length; }
@@ -150,6 +153,7 @@ export function summarize(pages: Page[], scores: PageScore[]): Summary {
     }
     if (s.date !== null) { meta.date.n++; if (s.date) meta.date.agree++; }
     if (s.dateWithoutGold !== null) { meta.date.withoutGold++; if (s.dateWithoutGold) meta.date.given++; }
+    if (s.authorWithoutGold !== null) { meta.author.withoutGold++; if (s.authorWithoutGold) meta.author.given++; }
   }
   return {
     ...group(scores),
@@ -162,7 +166,13 @@ export function summarize(pages: Page[], scores: PageScore[]): Summary {
     payload: { pagesWithPayloadSnippets: payloadPages, payloadSnippets: payloadSnips, leakPages, leakSnippets: leakSnips },
     meta: {
       title: { n: meta.title.n, agree: ratio(meta.title.agree, meta.title.n), exact: ratio(meta.title.exact, meta.title.n) },
-      author: { n: meta.author.n, agree: ratio(meta.author.agree, meta.author.n), exact: ratio(meta.author.exact, meta.author.n) },
+      author: {
+        n: meta.author.n,
+        agree: ratio(meta.author.agree, meta.author.n),
+        exact: ratio(meta.author.exact, meta.author.n),
+        withoutGold: meta.author.withoutGold,
+        given: ratio(meta.author.given, meta.author.withoutGold),
+      },
       date: {
         n: meta.date.n,
         agree: ratio(meta.date.agree, meta.date.n),

@@ -23,6 +23,8 @@ pub struct MetaCollector {
 pub struct Metadata {
     pub title: Option<String>,
     pub author: Option<String>,
+    /// `author` is a name the page's text gives (a byline), which the markup does not declare.
+    pub author_in_text: bool,
     pub published: Option<String>,
     /// `published` is a date written in the page's text, which the markup does not declare.
     pub published_in_text: bool,
@@ -172,7 +174,7 @@ impl MetaCollector {
                 _ => title = declared_title,
             }
         }
-        let author = ld
+        let declared_author = ld
             .author
             .clone()
             .or_else(|| {
@@ -185,9 +187,9 @@ impl MetaCollector {
                     .or_else(|| self.metas.iter().find(|(k, v)| declared(k) && meta_name(v)))
                     .or_else(|| self.metas.iter().find(|(k, v)| written_by && k == "twitter:data1" && meta_name(v)))
                     .map(|(k, v)| if k == "citation_author" { self.citation_authors() } else { strip_byline(v).to_string() })
-            })
-            .or_else(|| author_of_bylines(&bylines()))
-            .or(ld.organization_author.clone());
+            });
+        // Else the page's bylines, in its text.
+        let byline = if declared_author.is_none() { author_of_bylines(&bylines()) } else { None };
         let modified = ld
             .modified
             .as_deref()
@@ -219,7 +221,8 @@ impl MetaCollector {
         let written = if published.is_none() { first_written_date(&visible_text(), fetched.and_then(normalize_date).as_deref()) } else { None };
         Metadata {
             title,
-            author,
+            author_in_text: byline.is_some(),
+            author: declared_author.or(byline).or(ld.organization_author.clone()),
             published_in_text: written.is_some(),
             published: published.or(written),
             modified,
@@ -497,7 +500,14 @@ fn byline_name(s: &str) -> String {
 
 /// A meta author value that names someone: not a URL, an @handle or a numeric id.
 fn meta_name(v: &str) -> bool {
-    !v.starts_with("http") && !v.starts_with('@') && !v.contains("://") && !v.bytes().all(|b| b.is_ascii_digit())
+    !v.starts_with("http") && !v.starts_with('@') && !v.contains("://") && !v.bytes().all(|b| b.is_ascii_digit()) && !is_template_key(v)
+}
+
+/// A template's key left unrendered: "{{ author }}", "${author}", "page.head.extra.author" (a
+/// translation key: three or more lower-case names joined by dots; "j.r.r.tolkien" has initials).
+fn is_template_key(v: &str) -> bool {
+    let dotted = v.split('.').count() >= 3 && v.split('.').all(|part| part.len() >= 2 && part.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
+    dotted || v.contains("{{") || v.contains("${") || v.contains("{%")
 }
 
 /// A byline's text that reads like a name, not a sentence, a date or a bare label ("By").
@@ -509,8 +519,13 @@ fn plausible_name(s: &str) -> bool {
     let calendar = words.len() == 1 && (month_of(s).is_some() || weekday(&lower));
     // Forum handles carry digits ("luizjr4"); a longer text with digits is a date or a count.
     let digits_ok = words.len() == 1 || !s.chars().any(|c| c.is_ascii_digit());
+    // "a relentless pursuit of results": a sentence that a "by" in a bio split off ("the
+    // Lavazza Team" names someone).
+    let sentence = words.first().is_some_and(|w| ["a", "an", "the", "of", "to", "in", "on", "at", "for", "and", "with", "his", "her", "their"].contains(w))
+        && !words.iter().any(|w| w.starts_with(char::is_uppercase));
     (1..=8).contains(&words.len())
         && !label
+        && !sentence
         && !calendar
         && digits_ok
         && s.chars().count() <= 80

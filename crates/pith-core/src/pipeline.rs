@@ -97,6 +97,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
             None => None,
         };
         meta.author = names.and_then(|names| metadata::author_of_bylines(&names));
+        meta.author_in_text = meta.author.is_some();
     }
     // Links resolve against <base href> (itself relative to the page) or the page's URL.
     let base = match (&meta.base_href, &hints.url) {
@@ -110,11 +111,15 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     let signals = classify::Signals::measure(tree, selection, &text);
     let page_type = classify::page_type(&meta, hints.url.as_deref(), kind, &signals);
     let reject_reason = classify::verdict(&text, meta.title.as_deref(), html.len(), page_type, &signals, tree.payload_bytes);
-    // The text of a shop's or a list's page speaks of its items: "By Lark Manor" names a brand, and
-    // the first date written is a review's or the newest post's, not the day the page was published.
+    // The text of a shop's or a list's page speaks of its items: its bylines name reviewers or the
+    // newest post's writer ("By Lark Manor" a brand), and the first date written is a review's or
+    // the newest post's, not the page's. Only what its markup declares stays.
     if matches!(page_type, classify::PageType::Product | classify::PageType::Collection | classify::PageType::Listing) {
         if meta.published_in_text {
             meta.published = None;
+        }
+        if meta.author_in_text {
+            meta.author = None;
         }
     } else if meta.author.is_none() {
         meta.author = metadata::byline_in_text(&text);

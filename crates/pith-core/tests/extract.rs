@@ -789,18 +789,26 @@ fn authors_from_json_ld_references_meta_and_bylines() {
     let citation = r#"<meta name="citation_author" content="Roy, Aniruddha"><meta name="citation_author" content="Patel, Jyoti">"#;
     assert_eq!(author(citation, "").as_deref(), Some("Aniruddha Roy, Jyoti Patel"));
     assert_eq!(author(r#"<meta name="author" content="262588213843476"><meta name="byl" content="By Jane Doe">"#, "").as_deref(), Some("Jane Doe"));
+    // A template's key left unrendered is no name, nor is the end of a bio sentence after "by".
+    assert_eq!(author(r#"<meta name="author" content="page.head.extra.author">"#, ""), None);
+    assert_eq!(author(r#"<meta name="author" content="{{ post.author }}">"#, ""), None);
+    assert_eq!(author("", r#"<div class="article-author-info">Oliver is driven by a relentless pursuit of improvement and results.</div>"#), None);
+    assert_eq!(author("", r#"<div class="author">By the Lavazza Team</div>"#).as_deref(), Some("the Lavazza Team"));
 }
 
 #[test]
-fn publication_date_from_the_page_when_the_head_has_none() {
+fn publication_date_and_byline_from_the_page_when_the_head_has_none() {
     // A date alone in its block, glued to the next block's text in the source.
     let page = article(&format!(r#"<div class="meta"><div>Jane Doe</div><div>May 3, 2024</div><div>5 min read</div></div>{PARAS}"#));
     let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
     assert_eq!(r.published.as_deref(), Some("2024-05-03"));
-    // Not on a product page, where the first date written is a review's.
-    let product = page_with_product_grid("€89.00, free delivery").replace("</ul>", "</ul><div class=\"x4\"><p>Reviewed on March 3, 2024</p><p>Lovely fabric, and the pockets are deep enough for a phone.</p></div>");
+    // Not on a product page, where the first date written is a review's, and a byline its writer's.
+    let review = r#"<div class="x4"><p><span class="author">Ash Carter</span>, March 3, 2024</p><p>Lovely fabric, and the pockets are deep enough for a phone.</p></div>"#;
+    let product = page_with_product_grid("€89.00, free delivery").replace("</ul>", &format!("</ul>{review}"));
     let r = extract(product.as_bytes(), &Hints::default(), &opts()).unwrap();
-    assert_eq!((r.page_type, r.published), (pith_core::PageType::Product, None));
+    assert_eq!((r.page_type, r.author, r.published), (pith_core::PageType::Product, None, None));
+    let r = extract(article(&format!("{review}{PARAS}")).as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!((r.author.as_deref(), r.published.as_deref()), (Some("Ash Carter"), Some("2024-03-03")));
     let page = article(&format!(r#"<time class="updated" datetime="2025-01-01">Jan 1</time><time itemprop="datePublished" datetime="2024-02-03">Feb 3</time>{PARAS}"#));
     let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
     assert_eq!(r.published.as_deref(), Some("2024-02-03"));
@@ -2172,8 +2180,11 @@ fn a_link_to_an_authors_page_is_a_byline() {
     let html = "<html><head><title>Tide pools at dawn</title></head><body>\
         <nav><a href=\"/authors\">Our writers</a></nav><article><h1>Tide pools at dawn</h1>\
         <p>Posted in Coasts · <a href=\"/blog/author/jane-doe/\">Jane Doe</a></p>\
-        <p>At low tide the pools fill with anemones, crabs and the odd stranded fish waiting for the sea.</p></article></body></html>";
+        <p>At low tide the pools fill with anemones, crabs and the odd stranded fish waiting for the sea.</p>\
+        <p>We went out before sunrise, when the rocks are still wet and the gulls have not yet found the pools.</p>\
+        <p>By seven the tide had turned, and the water came back over the ledges faster than we expected.</p></article></body></html>";
     let r = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap();
+    // (Three paragraphs: a page read as a listing gives no byline, which would be an item's.)
     assert_eq!(r.author.as_deref(), Some("Jane Doe"));
 }
 
