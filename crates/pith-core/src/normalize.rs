@@ -1,5 +1,6 @@
 //! The last touch on every string pith writes: NFC, and the repair of windows-1252 mojibake that
-//! HTML entities hid from stage 1 (`&acirc;&euro;&trade;` decodes to `â€™` only in the tree).
+//! HTML entities hid from stage 1 (`&acirc;&euro;&trade;` decodes to `â€™` only in the tree);
+//! metadata fields also lose the page's typesetting hints (soft hyphens).
 //! Output text is normalized a block at a time, before section offsets are counted, so that
 //! the offsets point into the text as written.
 
@@ -14,6 +15,19 @@ pub fn text(s: String) -> String {
         s
     } else {
         s.nfc().collect()
+    }
+}
+
+/// A metadata field (title, author, site name, description) as [`text`], without the invisible
+/// hints a page gives its typesetter: soft hyphens (a title's "Assis&shy;tance"), word joiners
+/// and byte order marks. The text keeps them as the page has them; a label is read as one line
+/// of words, which they split.
+pub fn label(s: String) -> String {
+    let s = text(s);
+    if s.contains(['\u{ad}', '\u{2060}', '\u{feff}']) {
+        s.replace(['\u{ad}', '\u{2060}', '\u{feff}'], "")
+    } else {
+        s
     }
 }
 
@@ -66,5 +80,11 @@ mod tests {
         assert_eq!(text("cafe\u{301} ok".into()), "café ok");
         assert_eq!(text("rankings\u{e2}\u{20ac}\u{201d}it\u{e2}\u{20ac}\u{2122}s".into()), "rankings—it’s");
         assert_eq!(text("naïve café".into()), "naïve café");
+    }
+
+    #[test]
+    fn labels_lose_typesetting_hints() {
+        assert_eq!(label("Home Repair Assis\u{ad}tance Pro\u{2060}gram\u{feff}".into()), "Home Repair Assistance Program");
+        assert_eq!(text("Assis\u{ad}tance".into()), "Assis\u{ad}tance");
     }
 }
