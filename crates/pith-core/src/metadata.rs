@@ -26,8 +26,9 @@ pub struct Metadata {
     /// `author` is a name the page's text gives (a byline), which the markup does not declare.
     pub author_in_text: bool,
     pub published: Option<String>,
-    /// `published` is a date written in the page's text, which the markup does not declare.
-    pub published_in_text: bool,
+    /// `published` is a date the page's body gives (its first `<time>` element, or its text),
+    /// which its head, JSON-LD and address do not declare.
+    pub published_in_body: bool,
     pub modified: Option<String>,
     pub html_lang: Option<String>,
     pub canonical_url: Option<String>,
@@ -214,17 +215,28 @@ impl MetaCollector {
                     .find_map(|(_, v)| normalize_date(v))
             })
             .or_else(|| self.date_meta(&["date", "dc.date", "dcterms.date", "dcterms.created", "datecreated"]))
-            .or_else(|| url.and_then(url_date))
-            .or_else(|| self.first_time.as_deref().and_then(normalize_date))
-            .or_else(|| ld.other_published.as_deref().and_then(normalize_date));
-        // Failing all that, the first date the text gives (a blog's "March 3, 2014" under the title).
-        let written = if published.is_none() { first_written_date(&visible_text(), fetched.and_then(normalize_date).as_deref()) } else { None };
+            .or_else(|| url.and_then(url_date));
+        // Else the page's body: its first `<time>` element, JSON-LD of another type, and failing
+        // all that the first date its text gives (a blog's "March 3, 2014" under the title).
+        let mut in_body = false;
+        let published = published
+            .or_else(|| {
+                let time = self.first_time.as_deref().and_then(normalize_date);
+                in_body = time.is_some();
+                time
+            })
+            .or_else(|| ld.other_published.as_deref().and_then(normalize_date))
+            .or_else(|| {
+                let written = first_written_date(&visible_text(), fetched.and_then(normalize_date).as_deref());
+                in_body = written.is_some();
+                written
+            });
         Metadata {
             title,
             author_in_text: byline.is_some(),
             author: declared_author.or(byline).or(ld.organization_author.clone()),
-            published_in_text: written.is_some(),
-            published: published.or(written),
+            published_in_body: in_body,
+            published,
             modified,
             html_lang: self.html_lang.clone(),
             canonical_url: self.canonical.clone().or_else(|| self.meta(&["og:url"]).map(str::to_string)),

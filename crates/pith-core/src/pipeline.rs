@@ -112,10 +112,10 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     let page_type = classify::page_type(&meta, hints.url.as_deref(), kind, &signals);
     let reject_reason = classify::verdict(&text, meta.title.as_deref(), html.len(), page_type, &signals, tree.payload_bytes);
     // The text of a shop's or a list's page speaks of its items: its bylines name reviewers or the
-    // newest post's writer ("By Lark Manor" a brand), and the first date written is a review's or
-    // the newest post's, not the page's. Only what its markup declares stays.
+    // newest post's writer ("By Lark Manor" a brand), and its first date (a `<time>` or written)
+    // is a review's or the newest post's, not the page's. Only what the page declares stays.
     if matches!(page_type, classify::PageType::Product | classify::PageType::Collection | classify::PageType::Listing) {
-        if meta.published_in_text {
+        if meta.published_in_body {
             meta.published = None;
         }
         if meta.author_in_text {

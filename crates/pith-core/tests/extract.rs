@@ -809,6 +809,14 @@ fn publication_date_and_byline_from_the_page_when_the_head_has_none() {
     assert_eq!((r.page_type, r.author, r.published), (pith_core::PageType::Product, None, None));
     let r = extract(article(&format!("{review}{PARAS}")).as_bytes(), &Hints::default(), &opts()).unwrap();
     assert_eq!((r.author.as_deref(), r.published.as_deref()), (Some("Ash Carter"), Some("2024-03-03")));
+    // Nor on a listing, whose first <time> is its newest teaser's.
+    let teasers: String = (1..=8)
+        .map(|i| format!(r#"<li><h2><a href="/post/{i}">Field notes, part {i}</a></h2><time datetime="2024-03-{i:02}">March {i}</time>
+            <p>What we saw along the river this week, and what we still hope to find there.</p></li>"#))
+        .collect();
+    let listing = format!("<html><head><title>Field notes</title></head><body><h1>All field notes</h1><ul>{teasers}</ul></body></html>");
+    let r = extract(listing.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!((r.page_type, r.published), (pith_core::PageType::Listing, None));
     let page = article(&format!(r#"<time class="updated" datetime="2025-01-01">Jan 1</time><time itemprop="datePublished" datetime="2024-02-03">Feb 3</time>{PARAS}"#));
     let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
     assert_eq!(r.published.as_deref(), Some("2024-02-03"));
