@@ -330,8 +330,9 @@ fn measure(tree: &Tree) -> (Vec<Stats>, Vec<Stats>) {
         stats[id].add_counts(&own);
         inline[id].add_counts(&own);
         // A link wrapping blocks is a card (a teaser's heading and summary), not a link
-        // among text: its text counts as text.
-        if node.tag == Tag::A && !has_block[id] {
+        // among text: its text counts as text. Nor is a heading's anchor to itself a link
+        // ("#defining_functions" around a section's title): it leads nowhere else.
+        if node.tag == Tag::A && !has_block[id] && !is_heading_anchor(tree, node) {
             stats[id].link_chars = stats[id].chars;
             stats[id].links = 1;
             inline[id].link_chars = inline[id].chars;
@@ -355,6 +356,11 @@ fn measure(tree: &Tree) -> (Vec<Stats>, Vec<Stats>) {
         }
     }
     (stats, inline)
+}
+
+/// A link from a heading to a fragment of the page: the heading's permalink.
+fn is_heading_anchor(tree: &Tree, link: &Node) -> bool {
+    link.attr.as_deref().is_some_and(|href| href.starts_with('#')) && tree.node(link.parent).tag.is_heading()
 }
 
 /// The boxes left out as boilerplate or hidden, and the comment boxes outside them.

@@ -2433,3 +2433,21 @@ fn a_list_inside_a_box_named_pagination_stays_and_its_page_links_go() {
     let pager = between_prose(r#"<div class="pager"><a href="?p=1">Previous</a> <span>Page 2 of 9</span> <a href="?p=3">Next</a></div>"#);
     assert!(!text_of(pager.as_bytes()).contains("Page 2 of 9"));
 }
+
+#[test]
+fn a_heading_that_links_to_itself_is_a_heading_not_a_link() {
+    // MDN: every heading is wrapped in its own permalink, and a section may hold only its
+    // heading when its first subsection is a section of its own.
+    let section = |level: u8, id: &str, title: &str, body: &str| {
+        format!(r##"<section><h{level} id="{id}"><a class="heading-anchor" href="#{id}">{title}</a></h{level}><div>{body}</div></section>"##)
+    };
+    let page = format!(
+        "<html><body><article><h1>Functions</h1><p>Functions are one of the fundamental building blocks in JavaScript, and this guide shows how to define and call them.</p>{}{}{}</article></body></html>",
+        section(2, "defining", "Defining functions", ""),
+        section(3, "declarations", "Function declarations", "<p>A function definition consists of the function keyword, followed by the name of the function and a list of parameters.</p>"),
+        section(2, "calling", "Calling functions", "<p>Defining a function does not execute it. Defining it names the function and specifies what to do when it is called.</p>"),
+    );
+    let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    let md = r.markdown.unwrap();
+    assert!(md.contains("## Defining functions\n\n### Function declarations"), "{md:?}");
+}
