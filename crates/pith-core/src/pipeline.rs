@@ -159,7 +159,29 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
 /// and the hint flags in `also`) and links to an author's page. Only read when the head names
 /// no author.
 fn bylines(tree: &tree::Tree, also: hints::Flags) -> Vec<String> {
-    tree.texts_where(|n| n.hints & (hints::BYLINE | also) != 0 || n.tag == Tag::A && n.attr.as_deref().is_some_and(hints::is_author_page))
+    let marked = tree.texts_where(|n| n.hints & (hints::BYLINE | also) != 0 || n.tag == Tag::A && n.attr.as_deref().is_some_and(hints::is_author_page));
+    thread_starter(tree).into_iter().chain(marked).collect()
+}
+
+/// The name a thread's header gives its starter ("Thread starter SamuelMIz", "Started by
+/// Jane"): the first link after that label, in the label's own box. A later page of a thread
+/// opens with a reply, whose poster is not the thread's author.
+fn thread_starter(tree: &tree::Tree) -> Option<String> {
+    const LABELS: [&str; 4] = ["thread starter", "started by", "topic starter", "original poster"];
+    let is_label = |id: usize| {
+        tree.children(id as tree::NodeId).iter().any(|c| match *c {
+            tree::Child::Text(s, e) => LABELS.iter().any(|l| tree.text_of(s, e).trim().trim_end_matches(':').eq_ignore_ascii_case(l)),
+            tree::Child::Node(_) => false,
+        })
+    };
+    let label = (1..tree.nodes.len()).find(|&id| is_label(id))?;
+    // The label's box: the label's element, or its parent when the label is an element of its own.
+    let scope = [label as tree::NodeId, tree.node(label as tree::NodeId).parent];
+    (label + 1..tree.nodes.len())
+        .take_while(|&id| tree.ancestors(id as tree::NodeId).any(|a| scope.contains(&a)))
+        .find(|&id| tree.nodes[id].tag == Tag::A)
+        .map(|id| tree.plain_text(id as tree::NodeId))
+        .filter(|name| !name.is_empty())
 }
 
 /// JavaScript apps (Discourse, for one) serve their crawler view inside `<noscript>`: when

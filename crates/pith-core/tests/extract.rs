@@ -2451,3 +2451,23 @@ fn a_heading_that_links_to_itself_is_a_heading_not_a_link() {
     let md = r.markdown.unwrap();
     assert!(md.contains("## Defining functions\n\n### Function declarations"), "{md:?}");
 }
+
+#[test]
+fn a_threads_starter_named_in_its_header_is_its_author() {
+    // XenForo: a later page of a thread opens with a reply; the header names who started it.
+    let reply = |who: &str| {
+        format!(r#"<article class="message"><section class="message-user" itemprop="author" itemscope itemtype="https://schema.org/Person">
+            <h4 class="message-name"><a href="/members/{who}.1/" class="username">{who}</a></h4></section>
+            <div class="message-content"><p>I would wait for the next generation of cards; prices drop a lot in the months after a launch.</p></div></article>"#)
+    };
+    let page = format!(
+        r#"<html><head><title>Which graphics card? | Page 2 | Forum</title></head><body><h1>Which graphics card?</h1>
+        <div class="p-description"><ul><li><span class="u-srOnly">Thread starter</span> <a href="/members/samuelmiz.3/" class="username">SamuelMIz</a></li>
+        <li><time datetime="2025-01-05">Jan 5, 2025</time></li></ul></div>{}{}</body></html>"#,
+        reply("Aeacus"),
+        reply("Lutfij")
+    );
+    let hints = Hints { url: Some("https://forums.example.com/threads/which-graphics-card.38/page-2".into()), ..Hints::default() };
+    let r = extract(page.as_bytes(), &hints, &opts()).unwrap();
+    assert_eq!(r.author.as_deref(), Some("SamuelMIz"));
+}
