@@ -168,9 +168,16 @@ fn bylines(tree: &tree::Tree, also: hints::Flags) -> Vec<String> {
 /// opens with a reply, whose poster is not the thread's author.
 fn thread_starter(tree: &tree::Tree) -> Option<String> {
     const LABELS: [&str; 4] = ["thread starter", "started by", "topic starter", "original poster"];
+    // Most pages hold none of the labels: one search of all their text rules them out.
+    if !["tarter", "tarted by", "riginal poster", "riginal Poster"].iter().any(|tail| memchr::memmem::find(tree.text.as_bytes(), tail.as_bytes()).is_some()) {
+        return None;
+    }
     let is_label = |id: usize| {
         tree.children(id as tree::NodeId).iter().any(|c| match *c {
-            tree::Child::Text(s, e) => LABELS.iter().any(|l| tree.text_of(s, e).trim().trim_end_matches(':').eq_ignore_ascii_case(l)),
+            tree::Child::Text(s, e) => {
+                let text = tree.text_of(s, e);
+                text.len() <= 40 && LABELS.iter().any(|l| text.trim().trim_end_matches(':').eq_ignore_ascii_case(l))
+            }
             tree::Child::Node(_) => false,
         })
     };
