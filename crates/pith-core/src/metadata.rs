@@ -150,7 +150,7 @@ impl MetaCollector {
         let blocks: Vec<Value> = self.json_ld.iter().filter_map(|b| parse_json_ld(b)).collect();
         blocks.iter().for_each(|v| ld.index(v, 0));
         blocks.iter().for_each(|v| ld.visit(v, 0));
-        let mut site_name = self.meta(&["og:site_name", "application-name", "twitter:site"]).map(str::to_string).or(ld.site_name.clone());
+        let site_name = self.meta(&["og:site_name", "application-name", "twitter:site"]).map(str::to_string).or(ld.site_name.clone());
         let raw_title = ld
             .headline
             .clone()
@@ -164,17 +164,15 @@ impl MetaCollector {
         logos.splice(0..0, home_h1s.iter().map(String::as_str));
         let strip_as_site = site_name.as_deref().or(logos.first().copied());
         let declared_title = raw_title.map(|t| strip_site_name(&t, strip_as_site));
-        let mut title = visible_headline(&h1s, [declared_title.as_deref(), self.title.as_deref()]);
-        if title.is_none() {
-            // A theme that writes the site's name as every page's title: the `<h1>` names the page.
-            match declared_title.as_deref().zip(h1s.first()) {
-                Some((declared, h1)) if (2..=300).contains(&h1.chars().count()) && is_a_home_link(declared, home_links) => {
-                    site_name.get_or_insert_with(|| declared.to_string());
-                    title = Some(h1.to_string());
-                }
-                _ => title = declared_title,
-            }
-        }
+        let visible = visible_headline(&h1s, [declared_title.as_deref(), self.title.as_deref()]);
+        // A theme that writes the site's name as every page's title: the `<h1>` names the page.
+        let first_h1 = h1s.first().filter(|h| headline_length(h));
+        let only_site = visible.is_none() && first_h1.is_some() && declared_title.as_deref().is_some_and(|t| is_a_home_link(t, home_links));
+        let (title, site_name) = if only_site {
+            (first_h1.map(|h| h.to_string()), site_name.or(declared_title))
+        } else {
+            (visible.or(declared_title), site_name)
+        };
         let declared_author = ld
             .author
             .clone()
@@ -216,27 +214,20 @@ impl MetaCollector {
             })
             .or_else(|| self.date_meta(&["date", "dc.date", "dcterms.date", "dcterms.created", "datecreated"]))
             .or_else(|| url.and_then(url_date));
-        // Else the page's body: its first `<time>` element, JSON-LD of another type, and failing
-        // all that the first date its text gives (a blog's "March 3, 2014" under the title).
-        let mut in_body = false;
+        // Else the page's body (`true`): its first `<time>` element, JSON-LD of another type,
+        // and failing all that the first date its text gives (a blog's "March 3, 2014" under
+        // the title).
         let published = published
-            .or_else(|| {
-                let time = self.first_time.as_deref().and_then(normalize_date);
-                in_body = time.is_some();
-                time
-            })
-            .or_else(|| ld.other_published.as_deref().and_then(normalize_date))
-            .or_else(|| {
-                let written = first_written_date(&visible_text(), fetched.and_then(normalize_date).as_deref());
-                in_body = written.is_some();
-                written
-            });
+            .map(|d| (d, false))
+            .or_else(|| self.first_time.as_deref().and_then(normalize_date).map(|d| (d, true)))
+            .or_else(|| ld.other_published.as_deref().and_then(normalize_date).map(|d| (d, false)))
+            .or_else(|| first_written_date(&visible_text(), fetched.and_then(normalize_date).as_deref()).map(|d| (d, true)));
         Metadata {
             title,
             author_in_text: byline.is_some(),
             author: declared_author.or(byline).or(ld.organization_author.clone()),
-            published_in_body: in_body,
-            published,
+            published_in_body: published.as_ref().is_some_and(|(_, in_body)| *in_body),
+            published: published.map(|(d, _)| d),
             modified,
             html_lang: self.html_lang.clone(),
             canonical_url: self.canonical.clone().or_else(|| self.meta(&["og:url"]).map(str::to_string)),
@@ -430,12 +421,17 @@ fn is_a_home_link(title: &str, home_links: impl FnOnce() -> Vec<String>) -> bool
     !words.is_empty() && home_links().iter().any(|link| words_of(link) == words)
 }
 
+/// Whether an `<h1>`'s text is as long as a headline can be.
+fn headline_length(h1: &str) -> bool {
+    (2..=300).contains(&h1.chars().count())
+}
+
 /// The `<h1>` that the declared titles agree with: most of its words appear in them.
 fn visible_headline(h1s: &[&str], declared: [Option<&str>; 2]) -> Option<String> {
     let declared_words: Vec<String> = declared.iter().flatten().flat_map(|t| words_of(t)).collect();
     h1s.iter()
         .take(3)
-        .filter(|h| (2..=300).contains(&h.chars().count()))
+        .filter(|h| headline_length(h))
         .map(|h| {
             let words = words_of(h);
             let shared = words.iter().filter(|w| declared_words.contains(w)).count();

@@ -23,9 +23,10 @@ pub fn text(s: String) -> String {
 /// and byte order marks. The text keeps them as the page has them; a label is read as one line
 /// of words, which they split.
 pub fn label(s: String) -> String {
+    const TYPESETTING_HINTS: [char; 3] = ['\u{ad}', '\u{2060}', '\u{feff}'];
     let s = text(s);
-    if s.contains(['\u{ad}', '\u{2060}', '\u{feff}']) {
-        s.replace(['\u{ad}', '\u{2060}', '\u{feff}'], "")
+    if s.contains(TYPESETTING_HINTS) {
+        s.replace(TYPESETTING_HINTS, "")
     } else {
         s
     }

@@ -1058,6 +1058,8 @@ const CHARS_PER_SENTENCE: usize = 300;
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn laid_out_prose_is_told_from_code() {
         let email = "> Is 79 too short?\n\nIt is not about screens. Short lines are easier to read.\n\
@@ -1073,8 +1075,6 @@ mod tests {
             assert!(!reads_as_laid_out_prose(text), "{text:?}");
         }
     }
-
-    use super::*;
 
     fn texts(tree: &Tree) -> String {
         let mut out = String::new();
