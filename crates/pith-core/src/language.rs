@@ -92,13 +92,16 @@ fn cmp_ignore_ascii_case(listed: &str, word: &str) -> std::cmp::Ordering {
     listed.bytes().cmp(word.bytes().map(|b| b.to_ascii_lowercase()))
 }
 
+/// The language an `html lang` value names, as a lower-case ISO 639-1 code where there is one:
+/// "de-AT" -> "de".
+pub fn declared(html_lang: &str) -> Option<String> {
+    let primary = html_lang.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+    ((2..=3).contains(&primary.len()) && primary.bytes().all(|b| b.is_ascii_alphabetic())).then(|| canonical(&primary).to_string())
+}
+
 /// Returns the language and a confidence from 0 to 1.
 pub fn detect(text: &str, html_lang: Option<&str>) -> (Option<String>, Option<f32>) {
-    let declared = html_lang
-        .and_then(|l| l.split(['-', '_']).next())
-        .map(|l| l.trim().to_ascii_lowercase())
-        .filter(|l| (2..=3).contains(&l.len()) && l.bytes().all(|b| b.is_ascii_alphabetic()))
-        .map(|l| canonical(&l).to_string());
+    let declared = html_lang.and_then(declared);
     let sample = match text.char_indices().nth(SAMPLE_CHARS) {
         Some((at, _)) => &text[..at],
         None => text,

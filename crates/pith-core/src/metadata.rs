@@ -185,10 +185,10 @@ impl MetaCollector {
                     .find_map(|k| self.metas.iter().find(|(key, v)| key == k && meta_name(v)))
                     .or_else(|| self.metas.iter().find(|(k, v)| declared(k) && meta_name(v)))
                     .or_else(|| self.metas.iter().find(|(k, v)| written_by && k == "twitter:data1" && meta_name(v)))
-                    .map(|(k, v)| if k == "citation_author" { self.citation_authors() } else { strip_byline(v).to_string() })
+                    .map(|(k, v)| if k == "citation_author" { self.citation_authors() } else { strip_byline(v, self.html_lang.as_deref()).to_string() })
             });
         // Else the page's bylines, in its text.
-        let byline = if declared_author.is_none() { author_of_bylines(&bylines()) } else { None };
+        let byline = if declared_author.is_none() { author_of_bylines(&bylines(), self.html_lang.as_deref()) } else { None };
         let modified = ld
             .modified
             .as_deref()
@@ -221,7 +221,7 @@ impl MetaCollector {
             .map(|d| (d, false))
             .or_else(|| self.first_time.as_deref().and_then(normalize_date).map(|d| (d, true)))
             .or_else(|| ld.other_published.as_deref().and_then(normalize_date).map(|d| (d, false)))
-            .or_else(|| first_written_date(&visible_text(), fetched.and_then(normalize_date).as_deref()).map(|d| (d, true)));
+            .or_else(|| first_written_date(&visible_text(), fetched.and_then(normalize_date).as_deref(), self.html_lang.as_deref()).map(|d| (d, true)));
         Metadata {
             title,
             author_in_text: byline.is_some(),
@@ -349,7 +349,7 @@ impl JsonLd {
             _ => Vec::new(),
         };
         // Some templates write the byline's "By" into the name too.
-        let names: Vec<String> = names.into_iter().map(|n| strip_byline(&n).to_string()).filter(|n| !n.is_empty() && !n.starts_with("http")).collect();
+        let names: Vec<String> = names.into_iter().map(|n| strip_byline(&n, None).to_string()).filter(|n| !n.is_empty() && !n.starts_with("http")).collect();
         (!names.is_empty()).then(|| names.join(", "))
     }
 }
@@ -442,19 +442,40 @@ fn visible_headline(h1s: &[&str], declared: [Option<&str>; 2]) -> Option<String>
         .map(|(h, _)| h.to_string())
 }
 
-/// The first name among byline texts, in page order.
-pub fn author_of_bylines(bylines: &[String]) -> Option<String> {
-    bylines.iter().map(|b| byline_name(b)).find(|b| plausible_name(b))
+/// The first name among byline texts, in page order; `lang` is the page's declared language,
+/// whose word for "by" is read beside the English one ("Von Hans Müller").
+pub fn author_of_bylines(bylines: &[String], lang: Option<&str>) -> Option<String> {
+    bylines.iter().map(|b| byline_name(b, lang)).find(|b| plausible_name(b))
+}
+
+/// The word a byline opens with in `lang` (a language tag: "de-AT") where it is not English:
+/// "Von", "Par", "Por". Only read on pages declaring the language, as in English text these
+/// open names ("Di Maio", "Von Miller").
+fn by_word(lang: Option<&str>) -> Option<&'static str> {
+    Some(match &*crate::language::declared(lang?)? {
+        "de" => "von",
+        "fr" => "par",
+        "es" | "pt" | "ca" | "gl" => "por",
+        "it" => "di",
+        "nl" => "door",
+        "sv" | "no" | "nb" | "nn" => "av",
+        "da" => "af",
+        _ => return None,
+    })
 }
 
 /// A byline the markup does not mark, as the text's first lines show it: "By John Miller,
-/// Staff Writer" under an old news page's headline. Only a line that opens with "By" and names
-/// someone in two to four capitalized words of letters ("By the time we arrived" names no one).
-pub fn byline_in_text(text: &str) -> Option<String> {
+/// Staff Writer" under an old news page's headline. Only a line that opens with "By" (or the
+/// word of `lang`, the page's declared language: "Von") and names someone in two to four
+/// capitalized words of letters ("By the time we arrived" names no one).
+pub fn byline_in_text(text: &str, lang: Option<&str>) -> Option<String> {
     const FIRST_LINES: usize = 4;
     const PARTICLES: &[&str] = &["de", "van", "von", "der", "den", "la", "le", "di", "da", "du", "del", "bin", "al"];
+    let by = by_word(lang);
     text.lines().filter(|l| !l.trim().is_empty()).take(FIRST_LINES).find_map(|line| {
-        let rest = line.trim().strip_prefix("By ")?;
+        let line = line.trim();
+        let after = |word: &str| line.get(..word.len()).filter(|head| head.eq_ignore_ascii_case(word) && head.starts_with(char::is_uppercase)).and_then(|_| line[word.len()..].strip_prefix(' '));
+        let rest = after("by").or_else(|| by.and_then(after))?;
         let name = rest.split([',', '|', '•', '·', '(']).next()?.trim();
         let words: Vec<&str> = name.split_whitespace().collect();
         // Letters only: "Lark Manor™" is a brand.
@@ -466,10 +487,10 @@ pub fn byline_in_text(text: &str) -> Option<String> {
     })
 }
 
-/// "By Jane Doe | Staff" -> "Jane Doe".
-fn strip_byline(s: &str) -> &str {
+/// "By Jane Doe | Staff" -> "Jane Doe"; "Von Hans Müller" too on a page in German (`lang`).
+fn strip_byline<'a>(s: &'a str, lang: Option<&str>) -> &'a str {
     let mut s = s.trim();
-    for prefix in ["written by", "posted by", "post by", "reviewed by", "published by", "author:", "authors:", "by:", "by"] {
+    for prefix in ["written by", "posted by", "post by", "reviewed by", "published by", "author:", "authors:", "by:", "by"].into_iter().chain(by_word(lang)) {
         let (Some(head), Some(rest)) = (s.get(..prefix.len()), s.get(prefix.len()..)) else { continue };
         // The prefix is a word of its own: "Byron Smith" is not "by Ron Smith".
         if !rest.is_empty() && head.eq_ignore_ascii_case(prefix) && !rest.starts_with(char::is_alphanumeric) {
@@ -484,15 +505,16 @@ fn strip_byline(s: &str) -> &str {
 
 /// A visible byline's name, without what follows it: "By Jane Doe - March 3, 2024",
 /// "Posted by jd on Monday", "jd Member Joined 2019".
-fn byline_name(s: &str) -> String {
+fn byline_name(s: &str, lang: Option<&str>) -> String {
     // "16 December 2025 by Sam O'Brien": the name follows "by" wherever it stands.
+    let by = by_word(lang);
     let s = s
         .split_whitespace()
-        .position(|w| w.eq_ignore_ascii_case("by"))
+        .position(|w| w.eq_ignore_ascii_case("by") || by.is_some_and(|by| w.eq_ignore_ascii_case(by)))
         .filter(|&i| i > 0)
         .and_then(|i| s.split_whitespace().nth(i + 1))
         .map_or(s, |name| &s[name.as_ptr() as usize - s.as_ptr() as usize..]);
-    let s = strip_byline(s);
+    let s = strip_byline(s, lang);
     let mut end = s.len();
     for (at, w) in s.split_whitespace().map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w)).skip(1) {
         let tail = matches!(w.to_lowercase().as_str(), "-" | "–" | "—" | "on" | "published" | "updated" | "last" | "posted" | "joined" | "member" | "since")
@@ -586,7 +608,7 @@ pub fn normalize_date(s: &str) -> Option<String> {
             let dotted = s.trim_start_matches(|c: char| c.is_ascii_digit()).starts_with('.');
             numeric_date(num(a)?, num(b)?, num(y)?, dotted)
         }
-        _ => first_written_date(s, None),
+        _ => first_written_date(s, None, None),
     }
 }
 
@@ -649,8 +671,9 @@ fn day_of(word: &str) -> Option<u32> {
     if !word.starts_with(|c: char| c.is_ascii_digit() || c == '+') {
         return None;
     }
-    let w = word.trim_end_matches(',');
-    let w = w.trim_end_matches("st").trim_end_matches("nd").trim_end_matches("rd").trim_end_matches("th");
+    // "3rd,", and in other languages "5." (German) and "1er" (French).
+    let w = word.trim_end_matches([',', '.']);
+    let w = w.trim_end_matches("st").trim_end_matches("nd").trim_end_matches("rd").trim_end_matches("th").trim_end_matches("er");
     (1..=2).contains(&w.len()).then(|| w.parse().ok()).flatten()
 }
 
@@ -661,8 +684,9 @@ fn year_of(word: &str) -> Option<u32> {
 }
 
 /// A date written out at `words[i]`, as a reader sees a byline's date: "March 3, 2024",
-/// "3 March 2024", "Mar. 3rd, 2024", "2024-03-03" or "03.03.2024".
-fn written_date_at(words: &[&str], i: usize) -> Option<String> {
+/// "3 March 2024", "Mar. 3rd, 2024", "2024-03-03" or "03.03.2024"; with `months`, the
+/// page's language's names too, day first ("5. März 2024", "5 marzo 2024").
+fn written_date_at(words: &[&str], i: usize, months: Option<&MonthNames>) -> Option<String> {
     let w = words[i];
     let next = |k: usize| words.get(i + k).copied().unwrap_or("");
     // A month first needs a year, which starts with a digit, two words on: tested first, as
@@ -677,8 +701,13 @@ fn written_date_at(words: &[&str], i: usize) -> Option<String> {
     if !w.starts_with(|c: char| c.is_ascii_digit() || c == '+') {
         return None;
     }
-    if let Some(date) = day_of(w).zip(month_of(next(1))).zip(year_of(next(2))).and_then(|((d, m), y)| ymd_of(y, m, d)) {
-        return Some(date);
+    if let Some((d, y)) = day_of(w).zip(year_of(next(2))) {
+        // (The page's own month names are looked up only here, for a day and a year two words
+        // apart: they are lower-cased into a new string.)
+        let month = month_of(next(1)).or_else(|| months.and_then(|names| foreign_month(names, next(1))));
+        if let Some(date) = month.and_then(|m| ymd_of(y, m, d)) {
+            return Some(date);
+        }
     }
     let b = w.as_bytes();
     let num = |r: std::ops::Range<usize>| std::str::from_utf8(&b[r]).ok()?.parse::<u32>().ok();
@@ -702,22 +731,153 @@ fn written_date_at(words: &[&str], i: usize) -> Option<String> {
 }
 
 /// The first date written out in the page's visible text, on or before `not_after` (a
-/// YYYY-MM-DD day) when given.
-pub fn first_written_date(text: &str, not_after: Option<&str>) -> Option<String> {
+/// YYYY-MM-DD day) when given. English month names are read on every page; those of `lang`
+/// (the page's declared language, `de-AT`) too, and CJK dates ("2020年02月07日") on any page.
+pub fn first_written_date(text: &str, not_after: Option<&str>, lang: Option<&str>) -> Option<String> {
+    // (YYYY-MM-DD strings sort as the days they name.)
+    let in_time = |d: &String| not_after.is_none_or(|last| d.as_str() <= last);
+    let months = lang.and_then(month_names);
+    // "5 de marzo de 2024": the word between day, month and year is not read.
+    let joining = months.and_then(|m| m.joining_word);
+    let is_joining = |w: &&str| joining.is_some_and(|j| w.eq_ignore_ascii_case(j));
     // A date spans at most three words: they are read through a window as they are split, as
     // collecting every word of a long page first cost more than the search (the date, when
     // there is one, is usually near the top). Past the last word the window holds "".
-    let mut words = text.split_whitespace();
+    let mut words = text.split_whitespace().filter(|w| !is_joining(w));
     let mut window = [""; 3];
     window.fill_with(|| words.next().unwrap_or(""));
+    let mut spelled = None;
     while !window[0].is_empty() {
-        // (YYYY-MM-DD strings sort as the days they name.)
-        if let Some(date) = written_date_at(&window, 0).filter(|d| not_after.is_none_or(|last| d.as_str() <= last)) {
-            return Some(date);
+        if let Some(date) = written_date_at(&window, 0, months).filter(in_time) {
+            spelled = Some((window[0].as_ptr() as usize - text.as_ptr() as usize, date));
+            break;
         }
         window = [window[1], window[2], words.next().unwrap_or("")];
     }
-    None
+    // The earlier of the first date in words and the first in CJK characters.
+    let cjk = first_cjk_date(text, spelled.as_ref().map_or(text.len(), |(at, _)| *at), in_time);
+    cjk.or(spelled).map(|(_, date)| date)
+}
+
+/// A Chinese, Japanese or Korean date starting before byte `before` of `text`: "2020年02月07日",
+/// "2024년 3월 5일" (year, month and day each followed by its character). Such dates need no
+/// spaces around them ("发布时间：2020年02月07日"), so they are found by their year's character.
+fn first_cjk_date(text: &str, before: usize, in_time: impl Fn(&String) -> bool) -> Option<(usize, String)> {
+    const MONTH: [char; 2] = ['月', '월'];
+    const DAY: [char; 2] = ['日', '일'];
+    let digit = |c: char| c.to_digit(10).or_else(|| ('０'..='９').contains(&c).then(|| c as u32 - '０' as u32));
+    // After optional spaces, one or two digits (ASCII or full-width), then optional spaces and
+    // the unit's character: the number, and the bytes of `s` read.
+    let number = |s: &str, units: [char; 2]| -> Option<(u32, usize)> {
+        let t = s.trim_start();
+        let digits: Vec<u32> = t.chars().map_while(digit).take(3).collect();
+        if !(1..=2).contains(&digits.len()) {
+            return None;
+        }
+        let rest = t[t.char_indices().nth(digits.len()).map_or(t.len(), |(i, _)| i)..].trim_start();
+        let unit = rest.chars().next().filter(|u| units.contains(u))?;
+        Some((digits.iter().fold(0, |v, d| v * 10 + d), s.len() - rest.len() + unit.len_utf8()))
+    };
+    let at_year = |year_at: usize, year_char: usize| {
+        // Exactly four digits before the year's character (spaces between allowed).
+        let head = text[..year_at].trim_end();
+        let mut back = head.char_indices().rev();
+        let mut year = 0;
+        let mut start = head.len();
+        for k in 0..5 {
+            match back.next() {
+                Some((i, c)) if k < 4 => {
+                    year += digit(c)? * 10u32.pow(k);
+                    start = i;
+                }
+                Some((_, c)) if digit(c).is_some() => return None,
+                _ => break,
+            }
+        }
+        if head.len() - start < 4 || start >= before {
+            return None;
+        }
+        let after = &text[year_at + year_char..];
+        let (month, used) = number(after, MONTH)?;
+        let (day, _) = number(&after[used..], DAY)?;
+        ymd_of(year, month, day).filter(&in_time).map(|d| (start, d))
+    };
+    // (A year's character stands at most 4 full-width digits and a space after its date's start.)
+    let first = |unit: char| {
+        let mut utf8 = [0; 4];
+        let needle = unit.encode_utf8(&mut utf8).as_bytes();
+        let mut found = memchr::memmem::find_iter(text.as_bytes(), needle).take_while(|&at| at <= before.saturating_add(13));
+        found.find_map(|at| at_year(at, needle.len()))
+    };
+    let (chinese, korean) = (first('年'), first('년'));
+    chinese.into_iter().chain(korean).min_by_key(|(at, _)| *at)
+}
+
+/// Month names of a language beside English, as its dates write them: day, month, year.
+struct MonthNames {
+    /// Each month's forms, lower-cased: full, genitive ("марта") and abbreviated.
+    forms: [&'static [&'static str]; 12],
+    /// A word between day and month and between month and year ("5 de marzo de 2024").
+    joining_word: Option<&'static str>,
+}
+
+/// The month names of `lang` (a language tag: "de", "pt-BR"), for the languages of the web's
+/// larger shares that write dates day first; None for English and for others.
+fn month_names(lang: &str) -> Option<&'static MonthNames> {
+    const DE: MonthNames = MonthNames {
+        forms: [&["januar", "jänner", "jan"], &["februar", "feb"], &["märz", "mär", "maerz"], &["april", "apr"], &["mai"], &["juni", "jun"], &["juli", "jul"], &["august", "aug"], &["september", "sep", "sept"], &["oktober", "okt"], &["november", "nov"], &["dezember", "dez"]],
+        joining_word: None,
+    };
+    const FR: MonthNames = MonthNames {
+        forms: [&["janvier", "janv"], &["février", "fevrier", "févr", "fevr"], &["mars"], &["avril", "avr"], &["mai"], &["juin"], &["juillet", "juil"], &["août", "aout"], &["septembre", "sept"], &["octobre", "oct"], &["novembre", "nov"], &["décembre", "decembre", "déc", "dec"]],
+        joining_word: None,
+    };
+    const ES: MonthNames = MonthNames {
+        forms: [&["enero", "ene"], &["febrero", "feb"], &["marzo", "mar"], &["abril", "abr"], &["mayo", "may"], &["junio", "jun"], &["julio", "jul"], &["agosto", "ago"], &["septiembre", "setiembre", "sept", "sep"], &["octubre", "oct"], &["noviembre", "nov"], &["diciembre", "dic"]],
+        joining_word: Some("de"),
+    };
+    const PT: MonthNames = MonthNames {
+        forms: [&["janeiro", "jan"], &["fevereiro", "fev"], &["março", "marco", "mar"], &["abril", "abr"], &["maio", "mai"], &["junho", "jun"], &["julho", "jul"], &["agosto", "ago"], &["setembro", "set"], &["outubro", "out"], &["novembro", "nov"], &["dezembro", "dez"]],
+        joining_word: Some("de"),
+    };
+    const IT: MonthNames = MonthNames {
+        forms: [&["gennaio", "gen"], &["febbraio", "feb"], &["marzo", "mar"], &["aprile", "apr"], &["maggio", "mag"], &["giugno", "giu"], &["luglio", "lug"], &["agosto", "ago"], &["settembre", "set"], &["ottobre", "ott"], &["novembre", "nov"], &["dicembre", "dic"]],
+        joining_word: None,
+    };
+    const NL: MonthNames = MonthNames {
+        forms: [&["januari", "jan"], &["februari", "feb"], &["maart", "mrt"], &["april", "apr"], &["mei"], &["juni", "jun"], &["juli", "jul"], &["augustus", "aug"], &["september", "sep", "sept"], &["oktober", "okt"], &["november", "nov"], &["december", "dec"]],
+        joining_word: None,
+    };
+    const RU: MonthNames = MonthNames {
+        forms: [&["января", "январь", "янв"], &["февраля", "февраль", "фев"], &["марта", "март", "мар"], &["апреля", "апрель", "апр"], &["мая", "май"], &["июня", "июнь", "июн"], &["июля", "июль", "июл"], &["августа", "август", "авг"], &["сентября", "сентябрь", "сен"], &["октября", "октябрь", "окт"], &["ноября", "ноябрь", "ноя"], &["декабря", "декабрь", "дек"]],
+        joining_word: None,
+    };
+    const PL: MonthNames = MonthNames {
+        forms: [&["stycznia", "styczeń", "sty"], &["lutego", "luty", "lut"], &["marca", "marzec", "mar"], &["kwietnia", "kwiecień", "kwi"], &["maja", "maj"], &["czerwca", "czerwiec", "cze"], &["lipca", "lipiec", "lip"], &["sierpnia", "sierpień", "sie"], &["września", "wrzesień", "wrz"], &["października", "październik", "paź"], &["listopada", "listopad", "lis"], &["grudnia", "grudzień", "gru"]],
+        joining_word: None,
+    };
+    const SCANDINAVIAN: MonthNames = MonthNames {
+        forms: [&["januari", "januar", "jan"], &["februari", "februar", "feb"], &["mars", "marts", "mar"], &["april", "apr"], &["maj", "mai"], &["juni", "jun"], &["juli", "jul"], &["augusti", "august", "aug"], &["september", "sep", "sept"], &["oktober", "okt"], &["november", "nov"], &["december", "desember", "dec", "des"]],
+        joining_word: None,
+    };
+    Some(match &*crate::language::declared(lang)? {
+        "de" => &DE,
+        "fr" => &FR,
+        "es" | "ca" | "gl" => &ES,
+        "pt" => &PT,
+        "it" => &IT,
+        "nl" => &NL,
+        "ru" => &RU,
+        "pl" => &PL,
+        "sv" | "da" | "no" | "nb" | "nn" => &SCANDINAVIAN,
+        _ => return None,
+    })
+}
+
+/// `word` as one of `names`' months ("März", "marzo,", "févr.").
+fn foreign_month(names: &MonthNames, word: &str) -> Option<u32> {
+    let w = word.trim_end_matches(['.', ',']).to_lowercase();
+    names.forms.iter().position(|forms| forms.contains(&w.as_str())).map(|i| i as u32 + 1)
 }
 
 #[cfg(test)]
@@ -743,11 +903,11 @@ mod tests {
 
     #[test]
     fn a_byline_prefix_is_a_word_of_its_own() {
-        assert_eq!(strip_byline("By Jane Doe | Staff"), "Jane Doe");
-        assert_eq!(strip_byline("by: Jane Doe"), "Jane Doe");
-        assert_eq!(strip_byline("Byron Smith"), "Byron Smith");
-        assert_eq!(byline_name("Byung-hun Lee - March 3, 2024"), "Byung-hun Lee");
-        assert_eq!(byline_name("Posted by Byron Smith on Monday"), "Byron Smith");
+        assert_eq!(strip_byline("By Jane Doe | Staff", None), "Jane Doe");
+        assert_eq!(strip_byline("by: Jane Doe", None), "Jane Doe");
+        assert_eq!(strip_byline("Byron Smith", None), "Byron Smith");
+        assert_eq!(byline_name("Byung-hun Lee - March 3, 2024", None), "Byung-hun Lee");
+        assert_eq!(byline_name("Posted by Byron Smith on Monday", None), "Byron Smith");
     }
 
     #[test]
@@ -760,23 +920,53 @@ mod tests {
 
     #[test]
     fn written_dates() {
-        assert_eq!(first_written_date("By Jane | Published March 3, 2024 at noon", None).as_deref(), Some("2024-03-03"));
-        assert_eq!(first_written_date("Updated 3rd Sept. 2023", None).as_deref(), Some("2023-09-03"));
-        assert_eq!(first_written_date("on 2022-11-05T10:00 we", None).as_deref(), Some("2022-11-05"));
-        assert_eq!(first_written_date("May 2024 was warm; may 40 2024", None), None);
-        assert_eq!(first_written_date("2024-03-0x 2025-01-02", None).as_deref(), Some("2025-01-02"));
-        assert_eq!(first_written_date("Elliot Raba 23.07.2025 · 6 min", None).as_deref(), Some("2025-07-23"));
-        assert_eq!(first_written_date("v1.02.20255 and 1.2.2025", None), None);
-        assert_eq!(first_written_date("Dec 17, 2025Julian K. Arni", None).as_deref(), Some("2025-12-17"));
-        assert_eq!(first_written_date("19 Dec, 2025 Newsdesk", None).as_deref(), Some("2025-12-19"));
-        assert_eq!(first_written_date("Posted on the 15/12/2025 at 19:00", None).as_deref(), Some("2025-12-15"));
-        assert_eq!(first_written_date("Updated: 10/31/2024", None).as_deref(), Some("2024-10-31"));
-        assert_eq!(first_written_date("1/2/24 and 3/4/20245 and 13/13/2024", None), None);
+        assert_eq!(first_written_date("By Jane | Published March 3, 2024 at noon", None, None).as_deref(), Some("2024-03-03"));
+        assert_eq!(first_written_date("Updated 3rd Sept. 2023", None, None).as_deref(), Some("2023-09-03"));
+        assert_eq!(first_written_date("on 2022-11-05T10:00 we", None, None).as_deref(), Some("2022-11-05"));
+        assert_eq!(first_written_date("May 2024 was warm; may 40 2024", None, None), None);
+        assert_eq!(first_written_date("2024-03-0x 2025-01-02", None, None).as_deref(), Some("2025-01-02"));
+        assert_eq!(first_written_date("Elliot Raba 23.07.2025 · 6 min", None, None).as_deref(), Some("2025-07-23"));
+        assert_eq!(first_written_date("v1.02.20255 and 1.2.2025", None, None), None);
+        assert_eq!(first_written_date("Dec 17, 2025Julian K. Arni", None, None).as_deref(), Some("2025-12-17"));
+        assert_eq!(first_written_date("19 Dec, 2025 Newsdesk", None, None).as_deref(), Some("2025-12-19"));
+        assert_eq!(first_written_date("Posted on the 15/12/2025 at 19:00", None, None).as_deref(), Some("2025-12-15"));
+        assert_eq!(first_written_date("Updated: 10/31/2024", None, None).as_deref(), Some("2024-10-31"));
+        assert_eq!(first_written_date("1/2/24 and 3/4/20245 and 13/13/2024", None, None), None);
         // A day after the fetch is an event's: the first date on or before it is the one.
         let text = "Posted March 3, 2025. The law applies from 1 January 2027.";
-        assert_eq!(first_written_date(text, Some("2026-05-01")).as_deref(), Some("2025-03-03"));
-        assert_eq!(first_written_date("From 1 January 2027, then 2 May 2025.", Some("2026-05-01")).as_deref(), Some("2025-05-02"));
-        assert_eq!(first_written_date("From 1 January 2027.", Some("2026-05-01")), None);
+        assert_eq!(first_written_date(text, Some("2026-05-01"), None).as_deref(), Some("2025-03-03"));
+        assert_eq!(first_written_date("From 1 January 2027, then 2 May 2025.", Some("2026-05-01"), None).as_deref(), Some("2025-05-02"));
+        assert_eq!(first_written_date("From 1 January 2027.", Some("2026-05-01"), None), None);
+    }
+
+    #[test]
+    fn written_dates_in_the_pages_language() {
+        let de = "Von Hans Müller | 5. März 2024, 14:00 Uhr";
+        assert_eq!(first_written_date(de, None, Some("de-DE")).as_deref(), Some("2024-03-05"));
+        // Another language's month names are not read: "Mars 2024" is no date on an English page.
+        assert_eq!(first_written_date(de, None, Some("en")), None);
+        assert_eq!(first_written_date("Publié le 1er mars 2024", None, Some("fr")).as_deref(), Some("2024-03-01"));
+        assert_eq!(first_written_date("Mars 2024: 5 mars 2024", None, Some("en")), None);
+        assert_eq!(first_written_date("Publicado el 5 de marzo de 2024", None, Some("es")).as_deref(), Some("2024-03-05"));
+        assert_eq!(first_written_date("12 de Setembro de 2023", None, Some("pt-BR")).as_deref(), Some("2023-09-12"));
+        assert_eq!(first_written_date("Опубликовано 5 марта 2024 г.", None, Some("ru")).as_deref(), Some("2024-03-05"));
+        assert_eq!(first_written_date("opublikowano 3 października 2023 r.", None, Some("pl")).as_deref(), Some("2023-10-03"));
+        // English dates are read on every page.
+        assert_eq!(first_written_date("Aktualisiert am March 3, 2024", None, Some("de")).as_deref(), Some("2024-03-03"));
+    }
+
+    #[test]
+    fn cjk_written_dates() {
+        assert_eq!(first_written_date("发布时间：2020年02月07日 14:28", None, None).as_deref(), Some("2020-02-07"));
+        assert_eq!(first_written_date("投稿日 ２０２４年３月５日（火）", None, Some("ja")).as_deref(), Some("2024-03-05"));
+        assert_eq!(first_written_date("게시일 2024년 3월 5일", None, Some("ko")).as_deref(), Some("2024-03-05"));
+        // The earlier of a date in words and one in CJK characters.
+        assert_eq!(first_written_date("2023-01-02 更新 2020年2月7日", None, None).as_deref(), Some("2023-01-02"));
+        assert_eq!(first_written_date("2020年2月7日 更新 2023-01-02", None, None).as_deref(), Some("2020-02-07"));
+        // A year of five digits, a month without a day, a day after the fetch.
+        assert_eq!(first_written_date("12020年2月7日", None, None), None);
+        assert_eq!(first_written_date("2020年2月，2021年13月1日", None, None), None);
+        assert_eq!(first_written_date("2030年1月1日开始，2020年2月7日发布", Some("2026-01-01"), None).as_deref(), Some("2020-02-07"));
     }
 
     #[test]
@@ -802,11 +992,25 @@ mod tests {
     #[test]
     fn a_byline_in_the_text_names_someone_in_capitalized_words() {
         let text = "City council approves new bridge\nBy John Miller, Staff Writer\nPublished March 3, 2004\n\nThe council voted.";
-        assert_eq!(byline_in_text(text).as_deref(), Some("John Miller"));
-        assert_eq!(byline_in_text("Title\nBy Jean-Luc de la Tour | Paris").as_deref(), Some("Jean-Luc de la Tour"));
+        assert_eq!(byline_in_text(text, None).as_deref(), Some("John Miller"));
+        assert_eq!(byline_in_text("Title\nBy Jean-Luc de la Tour | Paris", None).as_deref(), Some("Jean-Luc de la Tour"));
         for text in ["By the time we arrived, it was dark.", "By Lark Manor™", "By Admin", "a\nb\nc\nd\nBy Jane Doe"] {
-            assert_eq!(byline_in_text(text), None, "{text:?}");
+            assert_eq!(byline_in_text(text, None), None, "{text:?}");
         }
+    }
+
+    #[test]
+    fn bylines_in_the_pages_language() {
+        let text = "Stadtrat beschließt neue Brücke\nVon Hans Müller, Redakteur\n\nDer Rat stimmte zu.";
+        assert_eq!(byline_in_text(text, Some("de-DE")).as_deref(), Some("Hans Müller"));
+        assert_eq!(byline_in_text(text, Some("en")), None);
+        assert_eq!(byline_in_text("Titre\nPar Jeanne Dupont | Paris", Some("fr")).as_deref(), Some("Jeanne Dupont"));
+        // A sentence opening with the word names no one: "Von Montag bis Freitag".
+        assert_eq!(byline_in_text("Von Montag bis Freitag geöffnet", Some("de")), None);
+        assert_eq!(strip_byline("Von Hans Müller", Some("de")), "Hans Müller");
+        assert_eq!(strip_byline("Von Miller", Some("en")), "Von Miller");
+        assert_eq!(author_of_bylines(&["5. März 2024 von Anna Schmidt".to_string()], Some("de")).as_deref(), Some("Anna Schmidt"));
+        assert_eq!(author_of_bylines(&["Por María García".to_string()], Some("es-MX")).as_deref(), Some("María García"));
     }
 
     #[test]

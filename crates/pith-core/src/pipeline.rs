@@ -96,7 +96,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
             None if discussion => Some(tree.texts_where(|n| n.hints & hints::POSTER != 0)),
             None => None,
         };
-        meta.author = names.and_then(|names| metadata::author_of_bylines(&names));
+        meta.author = names.and_then(|names| metadata::author_of_bylines(&names, meta.html_lang.as_deref()));
         meta.author_in_text = meta.author.is_some();
     }
     // Links resolve against <base href> (itself relative to the page) or the page's URL.
@@ -122,7 +122,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
             meta.author = None;
         }
     } else if meta.author.is_none() {
-        meta.author = metadata::byline_in_text(&text);
+        meta.author = metadata::byline_in_text(&text, meta.html_lang.as_deref());
     }
     let (language, language_confidence) = language::detect(&text, meta.html_lang.as_deref());
     let text_bytes = text.len();

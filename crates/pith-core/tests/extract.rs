@@ -1412,6 +1412,32 @@ fn an_unmarked_byline_under_the_headline_names_the_author() {
 }
 
 #[test]
+fn a_byline_and_a_date_in_the_pages_language() {
+    // A German page that declares neither in its head: the text's "Von" line and its date name them.
+    let page = r#"<html lang="de"><head><title>Stadtrat beschließt neue Brücke - Talbote</title></head><body>
+        <nav><a href="/">Start</a> <a href="/lokales">Lokales</a></nav><article><h1>Stadtrat beschließt neue Brücke</h1>
+        <p class="meta">Von Hans Müller, Redakteur</p><p class="meta">5. März 2024, 14:00 Uhr</p>
+        <p>Der Stadtrat hat am Dienstagabend mit sechs zu eins Stimmen den Bau einer neuen Brücke über den Fluss beschlossen.</p>
+        <p>Die Brücke soll die Oststadt mit dem Gewerbegebiet verbinden und den Verkehr in der Hauptstraße um ein Drittel senken.</p>
+        </article></body></html>"#;
+    let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!((r.author.as_deref(), r.published.as_deref()), (Some("Hans Müller"), Some("2024-03-05")), "{:?}", r.text);
+    // The same page declared English: "Von" and "März" are not words of its language.
+    let r = extract(page.replace(r#"lang="de""#, r#"lang="en""#).as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!((r.author.as_deref(), r.published.as_deref()), (None, None), "{:?}", r.text);
+}
+
+#[test]
+fn a_cjk_date_in_the_text_is_the_pages_date() {
+    let page = r#"<html lang="zh-CN"><head><meta charset="utf-8"><title>城市新桥获批</title></head><body>
+        <article><h1>城市新桥获批</h1><div class="info">发布时间：2020年02月07日 14:28 来源：本站</div>
+        <p>市议会周二晚以六比一的投票结果批准在河上修建一座新桥，结束了长达十年的争论。</p>
+        <p>新桥将连接城东与工业园区，预计可使主街的交通量减少三分之一，工程将于明年春天开工。</p></article></body></html>"#;
+    let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!(r.published.as_deref(), Some("2020-02-07"), "{:?}", r.text);
+}
+
+#[test]
 fn a_declarative_shadow_root_is_text_and_other_templates_are_not() {
     let page = br#"<body><nav><a href="/">Home</a> <a href="/blog">Blog</a></nav>
         <blog-post><template shadowrootmode="open"><style>p { color: red }</style><article><h1>Why we moved to web components</h1>
