@@ -2,7 +2,8 @@
 //! Both read signals the earlier stages already computed; nothing here re-parses.
 
 use crate::metadata::Metadata;
-use crate::score::{is_cjk, Selection};
+use crate::score::Selection;
+use crate::script::{is_cjk, is_spaceless};
 use crate::tags::Tag;
 use crate::tree::{Child, NodeId, Tree};
 use serde::Serialize;
@@ -124,7 +125,10 @@ impl Signals {
         s.link_density = root.link_density();
         s.page_link_density = selection.stats[0].link_density();
         s.chars = text.chars().count();
-        s.words = text.split_whitespace().count() + count_cjk(text) / 2;
+        // Words of scripts without spaces: Chinese averages under two characters a word, Thai
+        // about four.
+        let (cjk, spaceless) = count_unspaced(text);
+        s.words = text.split_whitespace().count() + cjk / 2 + spaceless / 4;
         s.prices = count_prices(text);
         s.page_prices = count_prices(&tree.text);
         s
@@ -146,13 +150,19 @@ fn holds_link(tree: &Tree, id: NodeId, levels: usize) -> bool {
         })
 }
 
-/// Characters `is_cjk` counts. All are three bytes long in UTF-8 and start with a byte from
-/// 0xE3 to 0xEF, which is never a continuation byte: only those are decoded.
-fn count_cjk(text: &str) -> usize {
-    text.bytes()
-        .enumerate()
-        .filter(|&(at, b)| (0xE3..=0xEF).contains(&b) && text[at..].chars().next().is_some_and(is_cjk))
-        .count()
+/// Characters `is_cjk` counts, and those `is_spaceless` counts. All are three bytes long in
+/// UTF-8 and start with a byte from 0xE3 to 0xEF (CJK) or 0xE0 and 0xE1 (Thai to Khmer), which
+/// is never a continuation byte: only those are decoded.
+fn count_unspaced(text: &str) -> (usize, usize) {
+    let (mut cjk, mut spaceless) = (0, 0);
+    for (at, b) in text.bytes().enumerate() {
+        if matches!(b, 0xE0 | 0xE1 | 0xE3..=0xEF) {
+            let c = text[at..].chars().next().expect("a lead byte starts a char");
+            cjk += is_cjk(c) as usize;
+            spaceless += is_spaceless(c) as usize;
+        }
+    }
+    (cjk, spaceless)
 }
 
 /// Currency amounts in `text`: a currency symbol followed by a digit.
@@ -483,7 +493,8 @@ pub fn page_type(meta: &Metadata, url: Option<&str>, kind: PageKind, signals: &S
     SCORED[best]
 }
 
-/// The shortest text accepted, in words (CJK counted by characters / 2): a news brief of two
+/// The shortest text accepted, in words (CJK counted by characters / 2, Thai by characters /
+/// 4): a news brief of two
 /// sentences passes.
 const MIN_WORDS: usize = 30;
 
@@ -692,9 +703,9 @@ mod tests {
     }
 
     #[test]
-    fn counts_cjk_as_chars_do() {
-        let text = "日本語のテキスト 한국어 \u{3000}\u{ff01}\u{f900}\u{fb00} é x \u{2028}\u{3040}\u{d7af}\u{d7b0}";
-        assert_eq!(count_cjk(text), text.chars().filter(|c| is_cjk(*c)).count());
+    fn counts_unspaced_scripts_as_chars_do() {
+        let text = "日本語のテキスト 한국어 \u{3000}\u{ff01}\u{f900}\u{fb00} é x \u{2028}\u{3040}\u{d7af}\u{d7b0} ภาษาไทย ພາສາລາວ မြန်မာ ខ្មែរ हिन्दी \u{0dff}\u{0f00}\u{10a0}\u{1800}";
+        assert_eq!(count_unspaced(text), (text.chars().filter(|c| is_cjk(*c)).count(), text.chars().filter(|c| is_spaceless(*c)).count()));
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //!    declared kind, and `recommendations` flags the boxes the page's own words name as
 //!    pointers elsewhere ("You may also like", "Related: <link>"), `details` a product's
 //!    description panels (a "Product details" modal) as content;
-//! 3. `score`: find the main content by text density and prune boilerplate inside it;
+//! 3. `score`: find the main content by text density and prune boilerplate inside it (`script`:
+//!    how CJK, Thai and other scripts count and end sentences);
 //! 4. `output`: plain text with sections, and Markdown, every block in NFC (`normalize`);
 //!    `language` of the result;
 //! 5. `classify`: the page type and the acceptance verdict.
@@ -33,6 +34,7 @@ mod output;
 mod pipeline;
 mod recommendations;
 mod score;
+mod script;
 mod tags;
 mod tree;
 mod url;

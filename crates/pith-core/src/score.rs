@@ -10,6 +10,7 @@
 use crate::api::Favor;
 use crate::classify::PageKind;
 use crate::hints;
+use crate::script::{is_cjk, is_punct, is_spaceless};
 use crate::tags::Tag;
 use crate::tree::{Child, Node, NodeId, Tree};
 use std::collections::HashMap;
@@ -182,16 +183,8 @@ const PARAGRAPH_LINK_DENSITY: f32 = 0.25;
 /// blocks between to be its standfirst.
 const LEDE_REGION_CHARS: u32 = 4000;
 
-/// Han, kana and Hangul.
-pub fn is_cjk(c: char) -> bool {
-    matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
-}
-
-fn is_punct(c: char) -> bool {
-    matches!(c, '.' | ',' | ';' | ':' | '!' | '?' | '。' | '，' | '、' | '！' | '？' | '；' | '：' | '…' | '．' | '।' | '॥' | '،' | '؛' | '؟' | '۔')
-}
-
-/// Non-whitespace characters (CJK counted three times) and sentence punctuation in `text`.
+/// Non-whitespace characters (CJK counted three times) and sentence punctuation in `text`
+/// (a space after a character of a script without spaces between words counts as one).
 /// Runs of ASCII, nearly all of most pages, are counted a chunk at a time with comparisons the
 /// compiler turns into SIMD; the rest a character at a time, ASCII bytes by a table.
 fn count_text(text: &str) -> (u32, u32) {
@@ -219,7 +212,7 @@ fn count_text(text: &str) -> (u32, u32) {
             let c = text[i..].chars().next().expect("a non-ASCII byte starts a char");
             if !c.is_whitespace() {
                 chars += if is_cjk(c) { 3 } else { 1 };
-                punct += is_punct(c) as u32;
+                punct += (is_punct(c) || is_spaceless(c) && bytes.get(i + c.len_utf8()) == Some(&b' ')) as u32;
             }
             i += c.len_utf8();
         }
@@ -1060,5 +1053,16 @@ mod tests {
             });
             assert_eq!(count_text(&text), by_char, "cut at {cut}");
         }
+    }
+
+    #[test]
+    fn a_space_in_thai_counts_as_punctuation() {
+        // Thai, Lao, Myanmar and Khmer part phrases with spaces, not marks.
+        assert_eq!(count_text("ฝนตกหนัก ประชาชนควรเตรียม รับมือ"), (30, 2));
+        assert_eq!(count_text("ฝนตกหนัก"), (8, 0));
+        // A mark before the space counts once.
+        assert_eq!(count_text("ខ្មែរ។ ភាសា"), (10, 1));
+        // Not after other scripts' letters.
+        assert_eq!(count_text("हिन्दी भाषा"), (10, 0));
     }
 }

@@ -1016,6 +1016,33 @@ fn cjk_text_is_scored_by_characters() {
     assert!(r.accepted, "{:?}", r.reject_reason);
 }
 
+#[test]
+fn thai_prose_without_full_stops_is_prose() {
+    // Thai writes no spaces between words and ends sentences with a space, not a mark: its
+    // words are counted by characters, and its spaces part sentences.
+    let page = "<html lang=th><body><nav><a href=/>หน้าแรก</a> <a href=/news>ข่าว</a> <a href=/sport>กีฬา</a></nav>\
+        <div class=content><h1>ฝนตกหนักทั่วกรุงเทพ</h1>\
+        <p>กรมอุตุนิยมวิทยาเตือนว่าฝนจะตกหนักในกรุงเทพและปริมณฑลตลอดสัปดาห์นี้ ประชาชนควรเตรียมรับมือน้ำท่วมขัง</p>\
+        <p>กรุงเทพมหานครได้เตรียมเครื่องสูบน้ำไว้แล้วกว่าสองร้อยเครื่อง</p></div>\
+        <aside class=sidebar><h3>ข่าวยอดนิยม</h3><ul><li><a href=/a>ราคาทองวันนี้</a></li><li><a href=/b>ผลบอล</a></li></ul></aside></body></html>";
+    let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert!(r.text.contains("ประชาชนควรเตรียมรับมือ") && r.text.ends_with("สองร้อยเครื่อง"), "{:?}", r.text);
+    assert!(!r.text.contains("ข่าวยอดนิยม"), "{:?}", r.text);
+    assert!(r.accepted, "{:?}", r.reject_reason);
+}
+
+#[test]
+fn a_short_last_sentence_ending_in_a_danda_is_content() {
+    // "।" ends a Hindi sentence as "." does an English one: the line is no label at the edge.
+    let page = "<html lang=hi><body><nav><a href=/>होम</a> <a href=/desh>देश</a> <a href=/khel>खेल</a></nav><div class=content>\
+        <h1>रिज़र्व बैंक ने ब्याज दरें स्थिर रखीं</h1>\
+        <p>मौद्रिक नीति समिति ने सर्वसम्मति से नीतिगत दर को साढ़े छह प्रतिशत पर बनाए रखने का निर्णय लिया। समिति ने कहा कि महंगाई अभी भी लक्ष्य से ऊपर है।</p>\
+        <p>विश्लेषकों का मानना है कि केंद्रीय बैंक वर्ष की दूसरी छमाही में दरों में कटौती शुरू कर सकता है। उद्योग जगत ने इस फैसले का स्वागत किया।</p>\
+        <p>अगली बैठक जून में होगी।</p></div><footer><p>सर्वाधिकार सुरक्षित</p></footer></body></html>";
+    let text = text_of(page.as_bytes());
+    assert!(text.ends_with("अगली बैठक जून में होगी।"), "{text:?}");
+}
+
 mod verdicts {
     use super::*;
     use pith_core::RejectReason;

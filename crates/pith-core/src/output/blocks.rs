@@ -431,7 +431,7 @@ const MAX_HEADING_CHARS: usize = 150;
 fn is_paragraph_sized(text: &str) -> bool {
     text.len() > MAX_HEADING_CHARS && text.chars().count() > MAX_HEADING_CHARS && {
         // A sentence ends inside it: a mark followed by more text (after a space, but for CJK's).
-        let mut ends = text.match_indices(['.', '!', '?', '。', '！', '？']);
+        let mut ends = text.match_indices(crate::script::SENTENCE_ENDS);
         ends.any(|(at, mark)| {
             let rest = &text[at + mark.len()..];
             !rest.trim().is_empty() && (mark.len() > 1 || rest.starts_with(' '))

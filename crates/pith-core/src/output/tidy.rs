@@ -28,7 +28,7 @@ fn is_weak(block: &Block, max_chars: usize) -> bool {
     }
     match block.kind {
         Kind::Paragraph | Kind::ListItem { .. } => {
-            block.text.chars().count() < max_chars && !block.text.contains(['.', '!', '?', '。', '！', '？'])
+            block.text.chars().count() < max_chars && !crate::script::holds_sentence_end(&block.text)
         }
         _ => false,
     }
