@@ -520,6 +520,24 @@ fn a_long_run_repeated_further_on_appears_once() {
 }
 
 #[test]
+fn button_labels_in_other_languages_are_not_text() {
+    let page = |lang: &str, first: &str, button: &str, second: &str| {
+        format!(
+            "<html lang={lang}><body><nav><a href=/>1</a> <a href=/a>2</a> <a href=/b>3</a></nav><article><p>{first}</p>\
+             <p><a class=btn href=/more>{button}</a></p><p>{second}</p></article></body></html>"
+        )
+    };
+    for (lang, first, button, second) in [
+        ("de", "Der Stadtrat hat am Dienstagabend den Bau einer neuen Brücke über den Fluss beschlossen.", "Weiterlesen »", "Die Brücke soll die Oststadt mit dem Gewerbegebiet verbinden und den Verkehr senken."),
+        ("ru", "Городской совет во вторник вечером одобрил строительство нового моста через реку.", "Читать далее", "Мост соединит восточную часть города с промышленной зоной и снизит нагрузку на дороги."),
+        ("ja", "市議会は火曜日の夜、川に新しい橋を架ける計画を六対一で承認し、十年に及ぶ議論に決着をつけた。", "続きを読む", "新しい橋は町の東側と工業団地を結び、大通りの交通量を三分の一減らすと見込まれている。"),
+    ] {
+        let text = text_of(page(lang, first, button, second).as_bytes());
+        assert_eq!(text, format!("{first}\n\n{second}"), "{lang}");
+    }
+}
+
+#[test]
 fn advertisement_and_button_labels_are_not_text() {
     let html = article(
         "<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\

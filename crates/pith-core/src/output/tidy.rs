@@ -77,6 +77,19 @@ const LABELS: &[&str] = &[
     "apply now", "shop now", "buy now", "book now", "order now", "register now", "download now", "subscribe",
     "subscribe now", "sign up", "sign up now", "add to cart", "add to bag", "add to basket", "get a quote",
     "request a demo", "start free trial", "start your free trial", "loading", "like loading", "like this:",
+    // The same buttons and placeholders in the languages of the web's larger shares.
+    "weiterlesen", "mehr lesen", "mehr erfahren", "mehr anzeigen", "alle anzeigen", "teilen", "in den warenkorb",
+    "jetzt kaufen", "nach oben", "wird geladen", "lire la suite", "en savoir plus", "voir plus", "voir tout", "partager",
+    "ajouter au panier", "acheter", "haut de page", "retour en haut", "chargement", "leer más", "seguir leyendo",
+    "ver más", "ver todo", "compartir", "añadir al carrito", "comprar", "volver arriba", "cargando", "leggi tutto",
+    "leggi di più", "continua a leggere", "scopri di più", "vedi tutto", "condividi", "aggiungi al carrello",
+    "acquista", "torna su", "caricamento", "lees meer", "lees verder", "meer weergeven", "delen", "in winkelwagen",
+    "naar boven", "leia mais", "saiba mais", "ver mais", "compartilhar", "adicionar ao carrinho", "voltar ao topo",
+    "carregando", "читать далее", "подробнее", "показать ещё", "показать еще", "поделиться", "в корзину", "купить",
+    "наверх", "загрузка", "czytaj więcej", "więcej", "udostępnij", "do koszyka", "reklama", "реклама", "阅读全文",
+    "查看更多", "更多", "分享", "加入购物车", "立即购买", "返回顶部", "加载中", "广告", "閱讀全文",
+    "繼續閱讀", "加入購物車", "返回頂部", "廣告", "続きを読む", "もっと見る", "シェア", "カートに入れる", "ページトップへ",
+    "読み込み中", "広告", "더보기", "공유", "장바구니 담기", "맨 위로", "광고",
 ];
 
 /// Whole lines, lower-cased and without their closing punctuation, that ask the reader to act
@@ -213,7 +226,8 @@ fn is_icons(text: &str) -> bool {
 
 fn is_label(text: &str) -> bool {
     let label = text.trim_end_matches(['.', '!', '…', '>', '›', '»', '→', ' ']);
-    label.len() <= 24 && (one_of(LABELS, label) || is_count(label) || is_reading_time(label))
+    let short = label.len() <= 24 || label.len() <= 48 && label.chars().count() <= 24;
+    short && (one_of(LABELS, label) || is_count(label) || is_reading_time(label))
         || label.len() <= 60 && (one_of(PROMPTS, label) || is_result_count(label) || is_newsletter_prompt(label))
 }
 
@@ -285,7 +299,12 @@ fn is_affiliate_disclosure(text: &str) -> bool {
 
 /// Is the text one of the lower-cased lines of `list`, in any case?
 fn one_of(list: &[&str], text: &str) -> bool {
-    list.iter().any(|x| text.eq_ignore_ascii_case(x))
+    if text.is_ascii() {
+        return list.iter().any(|x| text.eq_ignore_ascii_case(x));
+    }
+    // (Lower-cased into a new string, so only lines with a letter beyond ASCII pay for it.)
+    let lower = text.to_lowercase();
+    list.iter().any(|x| lower == *x)
 }
 
 /// A line a forum prints around each post rather than in it: the poster's title or rank, a
