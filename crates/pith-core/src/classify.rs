@@ -502,6 +502,14 @@ const CONSENT_PHRASES: &[&str] = &[
     "cookie", "consent", "subscribe to continue", "subscribe to read", "sign in to continue", "log in to continue",
     "create a free account", "already a subscriber", "enable javascript", "javascript is disabled",
     "your browser does not support", "paywall", "accept all",
+    // The same in the languages of the web's larger shares (lower case, as the text is searched).
+    "jetzt abonnieren", "bereits abonnent", "abo abschließen", "javascript aktivieren", "alle akzeptieren",
+    "déjà abonné", "abonnez-vous", "réservé aux abonnés", "activer javascript", "tout accepter",
+    "ya eres suscriptor", "suscríbete", "exclusivo para suscriptores", "habilita javascript", "aceptar todo",
+    "sei già abbonato", "riservato agli abbonati", "abilita javascript", "accetta tutto", "já é assinante",
+    "exclusivo para assinantes", "ative o javascript", "aceitar tudo", "al abonnee", "alleen voor abonnees",
+    "alles accepteren", "оформите подписку", "только для подписчиков", "включите javascript", "принять все",
+    "会员专享", "订阅后", "启用javascript", "会員限定", "有料会員", "javascriptを有効", "유료 회원",
 ];
 
 /// How many of the consent and paywall phrases the text holds. Only called on short texts (a

@@ -1110,6 +1110,11 @@ mod verdicts {
             reason("<body><p>We use cookies to personalise content. Accept all cookies or manage your consent settings here.</p></body>"),
             Some(RejectReason::ConsentOrPaywall)
         );
+        // A paywall's remnant in German: "Jetzt abonnieren" and "Bereits Abonnent?".
+        assert_eq!(
+            reason("<body lang=de><h1>Stadtrat beschließt Brücke</h1><p>Lesen Sie den ganzen Artikel mit unserem Digitalabo. Jetzt abonnieren.</p><p>Bereits Abonnent? Hier anmelden.</p></body>"),
+            Some(RejectReason::ConsentOrPaywall)
+        );
     }
 
     #[test]
