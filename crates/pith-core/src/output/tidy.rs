@@ -113,11 +113,18 @@ const MEMBER_RANKS: &[&str] = &[
     "outstanding", "ultra", "valued", "veteran", "respected", "esteemed", "registered", "former", "inactive", "banned",
 ];
 /// The names of a poster's figures, before a number ("Posts: 1,204").
-const POSTER_FIGURES: &[&str] = &["posts", "threads", "messages", "reputation", "reaction score", "points", "solutions"];
+const POSTER_FIGURES: &[&str] = &[
+    "posts", "threads", "messages", "reputation", "reaction score", "points", "solutions", "beiträge", "themen",
+    "mensajes", "messaggi", "berichten", "сообщения", "сообщений", "posty", "wiadomości",
+];
 /// The longest poster's box read line by line.
 const POSTER_BOX_BYTES: usize = 240;
 /// The names of when a poster joined, before a short date ("Join Date: Mar 2006").
-const POSTER_SINCE: &[&str] = &["join date", "joined", "registered", "member since"];
+const POSTER_SINCE: &[&str] = &[
+    "join date", "joined", "registered", "member since", "registriert", "dabei seit", "mitglied seit", "inscrit le",
+    "inscription", "registrado", "registrato", "iscritto il", "lid sinds", "geregistreerd", "регистрация",
+    "зарегистрирован", "dołączył",
+];
 /// The headings forum software puts over a thread's posts and its side boxes.
 const THREAD_HEADINGS: &[&str] = &["recommended posts", "featured replies", "top posters in this topic"];
 
@@ -340,7 +347,12 @@ fn is_reading_time(label: &str) -> bool {
 
 /// What a post or thread counts of its own: a post's reactions ("12 likes"), a question's
 /// answers or a thread's replies over them ("19 Answers", "1,204 replies").
-const COUNTED: &[&str] = &["like", "likes", "answer", "answers", "reply", "replies", "comment", "comments", "response", "responses"];
+const COUNTED: &[&str] = &[
+    "like", "likes", "answer", "answers", "reply", "replies", "comment", "comments", "response", "responses",
+    "kommentar", "kommentare", "antworten", "commentaire", "commentaires", "réponses", "comentario", "comentarios",
+    "respuestas", "commento", "commenti", "risposte", "reactie", "reacties", "comentário", "comentários",
+    "respostas", "комментарий", "комментария", "комментариев", "ответов", "komentarzy", "odpowiedzi",
+];
 
 /// A post's or a thread's count (see [`COUNTED`]): the number of what it holds, not content.
 fn is_count(label: &str) -> bool {
