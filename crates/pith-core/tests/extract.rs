@@ -537,7 +537,7 @@ fn button_labels_in_other_languages_are_not_text() {
     }
     // A post's furniture and counts, in German.
     let post = "<html lang=de><body><article><p>Der Stadtrat hat am Dienstagabend den Bau einer neuen Brücke über den Fluss beschlossen.</p>\
-        <p>12 Kommentare</p><p>Registriert: 03.2006</p><p>Beiträge: 1.204</p><p>Die Brücke soll die Oststadt mit dem Gewerbegebiet verbinden.</p></article></body></html>";
+        <p>12 Kommentare</p><p>Registriert: 03.2006</p><p>Beiträge: 1.204</p><p>5 Min. Lesezeit</p><p>Die Brücke soll die Oststadt mit dem Gewerbegebiet verbinden.</p></article></body></html>";
     let text = text_of(post.as_bytes());
     assert!(text.contains("beschlossen.\n\nDie Brücke"), "{text:?}");
 }

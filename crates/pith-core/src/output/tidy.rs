@@ -338,11 +338,19 @@ fn is_post_furniture(text: &str) -> bool {
         || one_of(THREAD_HEADINGS, line)
 }
 
-/// An estimate of the time a text takes to read: "5 min read", "12-minute read".
+/// The units of a reading time, after its number.
+const READING_TIMES: &[&str] = &[
+    "min read", "mins read", "minute read", "minutes read", "min. lesezeit", "min lesezeit", "minuten lesezeit",
+    "min de lecture", "minutes de lecture", "min de lectura", "minutos de lectura", "min di lettura", "minuti di lettura",
+    "min leestijd", "minuten leestijd", "min de leitura", "minutos de leitura", "мин чтения", "минут чтения", "分钟阅读",
+    "分で読めます",
+];
+
+/// An estimate of the time a text takes to read: "5 min read", "12-minute read", "5 Min. Lesezeit".
 fn is_reading_time(label: &str) -> bool {
     let unit = label.trim_start_matches(|c: char| c.is_ascii_digit());
     unit.len() < label.len()
-        && ["min read", "mins read", "minute read", "minutes read"].iter().any(|u| unit.trim_start_matches([' ', '-']).eq_ignore_ascii_case(u))
+        && one_of(READING_TIMES, unit.trim_start_matches([' ', '-']))
 }
 
 /// What a post or thread counts of its own: a post's reactions ("12 likes"), a question's
