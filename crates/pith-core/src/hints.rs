@@ -109,7 +109,9 @@ fn word_traits(word: &[u8]) -> u32 {
         // A forum post's author box: join date, post count, rank.
         | b"userextras" | b"userbanner" | b"userstats" | b"userinfo" | b"postprofile" | b"postcount" | b"postleft" | b"badge" | b"badges"
         // Its signature, repeated under every post.
-        | b"signature" | b"signatures" | b"signaturecontainer" | b"postsignature" => BOILERPLATE,
+        | b"signature" | b"signatures" | b"signaturecontainer" | b"postsignature"
+        // Advertising named in other languages.
+        | b"werbung" | b"publicite" | b"publicidad" | b"pubblicita" | b"reklama" | b"reklame" => BOILERPLATE,
         b"comment" | b"comments" | b"disqus" | b"respond" | b"replies" | b"reply" => COMMENTS,
         // Customer reviews are a product page's comments. ("review" alone also names the
         // body of a review article, so only the plural and the review widgets count.)
@@ -359,6 +361,7 @@ mod tests {
         assert_eq!(from_class_and_id(Some("entry-content"), None), 0);
         assert_eq!(from_class_and_id(Some("post related-posts"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(None, Some("comments")), COMMENTS);
+        assert_eq!(from_class_and_id(Some("bloc-publicite"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("sr-only"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("show-for-sr"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("textual-display clipped"), None), HIDDEN);
