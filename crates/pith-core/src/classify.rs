@@ -179,6 +179,30 @@ pub(crate) fn count_prices(text: &str) -> usize {
         .count()
 }
 
+// Path segments that name a kind of page, in English and in the languages of the web's larger
+// shares (German, French, Spanish, Italian, Portuguese, Dutch).
+const PRODUCT_SEGMENTS: &[&str] = &[
+    "product", "products", "p", "dp", "itm", "item", "pdp", "produkt", "produkte", "produit", "produits", "producto",
+    "productos", "prodotto", "prodotti", "produto", "produtos",
+];
+const COLLECTION_SEGMENTS: &[&str] = &[
+    "collections", "collection", "category", "categories", "c", "cat", "shop", "catalog", "browse", "kategorie",
+    "kategorien", "categorie", "categoria", "categorias", "categorieen", "katalog", "catalogue", "catalogo",
+];
+const DOCS_SEGMENTS: &[&str] = &[
+    "docs", "doc", "documentation", "reference", "api", "manual", "guide", "guides", "kb", "wiki", "help", "handbook",
+    "learn", "usersguide", "man", "dokumentation", "doku", "hilfe", "handbuch", "aide", "ayuda", "aiuto", "ajuda",
+];
+const BLOG_SEGMENTS: &[&str] = &[
+    "blog", "news", "article", "articles", "posts", "post", "story", "stories", "nachrichten", "aktuelles", "beitrag",
+    "actualites", "actualite", "noticias", "noticia", "notizie", "nieuws", "artigos", "artigo", "articulos", "articolo",
+];
+const SERVICE_SEGMENTS: &[&str] = &[
+    "services", "service", "pricing", "solutions", "about", "contact", "plans", "features", "leistungen",
+    "dienstleistungen", "preise", "kontakt", "ueber-uns", "tarifs", "a-propos", "servicios", "precios", "contacto",
+    "servizi", "prezzi", "contatti", "servicos", "diensten", "prijzen",
+];
+
 fn has_segment(path: &str, segments: &[&str]) -> bool {
     path.split('/').any(|s| segments.contains(&s))
 }
@@ -367,11 +391,11 @@ impl Page<'_> {
             Feature::LongSlug => flag(self.last_segment().split('-').count() >= 4),
             Feature::NumberInSlug => flag(has_digit_run(self.last_segment(), 4)),
             Feature::QueryString => flag(self.url.contains('?')),
-            Feature::ProductPath => flag(has_segment(&self.path, &["product", "products", "p", "dp", "itm", "item", "pdp"])),
-            Feature::CollectionPath => flag(has_segment(&self.path, &["collections", "collection", "category", "categories", "c", "cat", "shop", "catalog", "browse"])),
-            Feature::DocsPath => flag(has_segment(&self.path, &["docs", "doc", "documentation", "reference", "api", "manual", "guide", "guides", "kb", "wiki", "help", "handbook", "learn", "usersguide", "man"])),
-            Feature::BlogPath => flag(has_segment(&self.path, &["blog", "news", "article", "articles", "posts", "post", "story", "stories"])),
-            Feature::ServicePath => flag(has_segment(&self.path, &["services", "service", "pricing", "solutions", "about", "contact", "plans", "features"])),
+            Feature::ProductPath => flag(has_segment(&self.path, PRODUCT_SEGMENTS)),
+            Feature::CollectionPath => flag(has_segment(&self.path, COLLECTION_SEGMENTS)),
+            Feature::DocsPath => flag(has_segment(&self.path, DOCS_SEGMENTS)),
+            Feature::BlogPath => flag(has_segment(&self.path, BLOG_SEGMENTS)),
+            Feature::ServicePath => flag(has_segment(&self.path, SERVICE_SEGMENTS)),
             Feature::DocsHost => flag(
                 self.host.starts_with("docs.") || self.host.starts_with("developer.") || self.host.starts_with("help.") || self.host.contains("readthedocs"),
             ),

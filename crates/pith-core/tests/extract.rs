@@ -1974,6 +1974,15 @@ mod page_types {
     const SENTENCE: &str = "Our licensed team arrives on time, explains every option in plain words, and guarantees the work for five years.";
 
     #[test]
+    fn an_address_in_another_language_says_what_its_english_twin_says() {
+        let page = r#"<html lang="de"><head><title>Neue Brücke beschlossen</title></head><body><nav><a href="/">Start</a> <a href="/a">A</a></nav>
+            <main><h1>Neue Brücke beschlossen</h1><p>Der Stadtrat hat am Dienstagabend mit sechs zu eins Stimmen den Bau einer neuen Brücke über den Fluss beschlossen.</p>
+            <p>Die Brücke soll die Oststadt mit dem Gewerbegebiet verbinden und den Verkehr in der Hauptstraße um ein Drittel senken.</p></main></body></html>"#;
+        assert_eq!(page_type("https://www.example.com/news/new-bridge-approved", page), PageType::Article);
+        assert_eq!(page_type("https://www.example.de/nachrichten/neue-bruecke-beschlossen", page), PageType::Article);
+    }
+
+    #[test]
     fn a_date_alone_does_not_make_a_page_an_article() {
         let sections: String = ["Drain cleaning", "Leak repair", "Water heaters", "Emergency calls"]
             .iter()
