@@ -169,12 +169,19 @@ fn count_unspaced(text: &str) -> (usize, usize) {
 pub(crate) fn count_prices(text: &str) -> usize {
     // Byte patterns found by memchr, not a walk over chars: the whole page text passes
     // through here, and decoding each char cost more than the rest of classification.
-    const SYMBOLS: [&[u8]; 5] = [b"$", "€".as_bytes(), "£".as_bytes(), "¥".as_bytes(), "₹".as_bytes()];
+    const SYMBOLS: [&[u8]; 8] = [b"$", "€".as_bytes(), "£".as_bytes(), "¥".as_bytes(), "₹".as_bytes(), "₽".as_bytes(), "₩".as_bytes(), "₺".as_bytes()];
     let bytes = text.as_bytes();
+    // The amount before the symbol, as most of Europe writes it ("49,95 €", "1.299,00\u{a0}€"):
+    // a digit right before it, or before a space or a no-break space (narrow or not).
+    let digit_before = |i: usize| {
+        let head = &bytes[..i];
+        let head = head.strip_suffix(b" ").or_else(|| head.strip_suffix("\u{a0}".as_bytes())).or_else(|| head.strip_suffix("\u{202f}".as_bytes())).unwrap_or(head);
+        head.last().is_some_and(u8::is_ascii_digit)
+    };
     memchr::memchr3_iter(b'$', 0xC2, 0xE2, bytes)
         .filter(|&i| {
             let rest = &bytes[i..];
-            SYMBOLS.iter().find(|s| rest.starts_with(s)).is_some_and(|s| rest.get(s.len()).is_some_and(u8::is_ascii_digit))
+            SYMBOLS.iter().find(|s| rest.starts_with(s)).is_some_and(|s| rest.get(s.len()).is_some_and(u8::is_ascii_digit) || digit_before(i))
         })
         .count()
 }
@@ -679,7 +686,9 @@ mod tests {
 
     #[test]
     fn counts_currency_amounts() {
-        assert_eq!(count_prices("$19.99, €5 and £3; ¥ 40, ₹100, $ 5, US$7, ¢9 Â£2 €"), 6);
+        assert_eq!(count_prices("$19.99, €5 and £3; ¥ 40, ₹100, $ 5, US$7, ¢9 Â£2, €"), 6);
+        // After the amount, as in most of Europe, and the rouble, won and lira.
+        assert_eq!(count_prices("49,95 € und 1.299,00\u{a0}€, 5€; 990 ₽, ₩5000, 12 ₺; € 5, 5 EUR"), 6);
     }
 
     #[test]
