@@ -59,6 +59,40 @@ fn close_relatives(a: &str, b: &str) -> bool {
     GROUPS.iter().any(|g| g.contains(&a) && g.contains(&b))
 }
 
+/// The commonest words of Latin-script languages the detector names for text that is no prose
+/// at all: a grid of product names ("Vanilla Latte", "Espresso Roast" read as Italian), a list
+/// of people or places. Prose in the language holds some of them; their case is ignored.
+fn grammar_words(lang: &str) -> Option<&'static [&'static str]> {
+    Some(match lang {
+        "de" => &["der", "die", "das", "und", "ist", "nicht", "mit", "ein", "eine", "zu", "den", "von", "sich", "auf", "für"],
+        "fr" => &["le", "la", "les", "et", "est", "des", "une", "un", "pour", "dans", "du", "que", "qui", "pas", "au"],
+        "es" => &["el", "la", "los", "las", "y", "que", "del", "una", "para", "con", "por", "es", "en", "se", "un"],
+        "it" => &["il", "di", "che", "la", "per", "non", "una", "un", "della", "sono", "con", "gli", "le", "è", "del"],
+        "pt" => &["o", "os", "que", "não", "uma", "um", "para", "com", "do", "da", "em", "é", "se", "as", "no"],
+        "nl" => &["de", "het", "een", "en", "van", "dat", "niet", "is", "op", "te", "zijn", "voor", "met", "die", "ook"],
+        "la" => &["et", "in", "est", "non", "ad", "cum", "quod", "qui", "quae", "sed", "ut", "de", "ex", "per", "sunt"],
+        "eo" => &["la", "kaj", "de", "en", "estas", "al", "por", "ne", "mi", "ke", "kun", "el", "ĉi", "sed", "li"],
+        "tl" => &["ang", "ng", "sa", "na", "at", "mga", "ay", "para", "hindi", "ito", "si", "ko", "mo", "ka", "niya"],
+        "id" | "ms" => &["yang", "dan", "di", "ini", "itu", "dengan", "untuk", "dari", "tidak", "ke", "akan", "ada", "pada", "juga", "saya"],
+        "tr" => &["ve", "bir", "bu", "da", "de", "için", "ile", "çok", "ne", "gibi", "daha", "olarak", "var", "ama", "en"],
+        "pl" => &["i", "w", "nie", "na", "się", "z", "do", "jest", "że", "to", "jak", "o", "po", "co", "ale"],
+        _ => return None,
+    })
+}
+
+/// Whether the detector's `lang` is one of [`grammar_words`]' and the sample holds fewer than
+/// three of its words in a hundred: the text gives no evidence of the language, and the page's
+/// declared one stands.
+fn lacks_grammar_words(lang: &str, sample: &str) -> bool {
+    let Some(listed) = grammar_words(lang) else { return false };
+    let (mut words, mut grammar) = (0usize, 0usize);
+    for word in sample.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()) {
+        words += 1;
+        grammar += listed.iter().any(|g| g.len() == word.len() && word.to_lowercase() == *g) as usize;
+    }
+    grammar * 100 < 3 * words
+}
+
 /// Common English words that are not also common words of Dutch, German, the Romance or the Slavic
 /// languages (so no "a", "in", "is", "to", "we", "was", "will", "also"), sorted. They make up much
 /// of any English prose and almost none of other languages' text.
@@ -116,6 +150,7 @@ pub fn detect(text: &str, html_lang: Option<&str>) -> (Option<String>, Option<f3
         (Some((lang, conf, _)), Some(decl)) if lang == decl => (Some(lang), Some(conf.max(0.9))),
         (Some((lang, _, _)), Some(decl)) if close_relatives(&lang, &decl) => (Some(decl), Some(0.8)),
         (Some(_), Some(decl)) if !detectable(&decl) => (Some(decl), Some(0.6)),
+        (Some((lang, _, _)), Some(decl)) if lacks_grammar_words(&lang, sample) => (Some(decl), Some(0.5)),
         (Some((lang, conf, true)), _) => (Some(lang), Some(conf)),
         (Some(_), Some(decl)) | (None, Some(decl)) => (Some(decl), Some(0.5)),
         (Some((lang, conf, false)), None) => (Some(lang), Some(conf)),
@@ -153,6 +188,21 @@ mod tests {
         assert_eq!(detect(id, Some("ind")).0.as_deref(), Some("id"));
         let ja = "これは日本語の文章です。今日はとても良い天気ですね。明日も晴れるでしょう。";
         assert_eq!(detect(ja, Some("jp")).0.as_deref(), Some("ja"));
+    }
+
+    #[test]
+    fn a_list_of_names_keeps_the_declared_language() {
+        // A coffee shop's grid of products reads as Italian to the detector, but holds none of
+        // Italian's grammar words: the page's own "en" stands.
+        let grid = "Chocolate Hazelnut Coffee\n$19.99\nQuick Shop\nSize\nVanilla Latte 12-Pack\n$39.99\nQuick Shop\n\
+                    Espresso Roast Coffee\n$19.99\nMocha Latte 12-Pack\n$39.99\nEspresso Roast Single-Serve Pods\n\
+                    $14.99\nCaramel Macchiato Pods\n$15.99\nVanilla Espresso Bundle\n$29.99\nMocha Cappuccino Pods";
+        assert_ne!(whatlang::detect(grid).map(|i| i.lang()), Some(whatlang::Lang::Eng));
+        assert_eq!(detect(grid, Some("en")).0.as_deref(), Some("en"));
+        // Prose in another language under a template's lang="en" is still read as what it is.
+        let de = "Der Stadtrat hat am Dienstagabend mit sechs zu eins Stimmen den Bau einer neuen Brücke über den Fluss \
+                  beschlossen. Die Brücke soll die Oststadt mit dem Gewerbegebiet verbinden und den Verkehr senken.";
+        assert_eq!(detect(de, Some("en")).0.as_deref(), Some("de"));
     }
 
     #[test]
