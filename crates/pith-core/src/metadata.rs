@@ -956,6 +956,27 @@ mod tests {
     }
 
     #[test]
+    fn written_date_scans_never_cut_a_character() {
+        // Every string of up to five of these characters (digits, full-width digits, CJK units,
+        // spaces), after a year and before a day: the scans slice around multi-byte characters.
+        const ALPHABET: [&str; 9] = ["2", "０", "年", "月", "日", " ", "년", "월", "é"];
+        let mut s = String::new();
+        for n in 0..ALPHABET.len().pow(5) {
+            s.clear();
+            let mut k = n;
+            s.push_str("2024");
+            for _ in 0..5 {
+                s.push_str(ALPHABET[k % ALPHABET.len()]);
+                k /= ALPHABET.len();
+            }
+            s.push_str("5日");
+            for lang in [None, Some("de"), Some("es")] {
+                first_written_date(&s, Some("2030-01-01"), lang);
+            }
+        }
+    }
+
+    #[test]
     fn cjk_written_dates() {
         assert_eq!(first_written_date("发布时间：2020年02月07日 14:28", None, None).as_deref(), Some("2020-02-07"));
         assert_eq!(first_written_date("投稿日 ２０２４年３月５日（火）", None, Some("ja")).as_deref(), Some("2024-03-05"));
