@@ -154,13 +154,22 @@ fn holds_link(tree: &Tree, id: NodeId, levels: usize) -> bool {
 /// UTF-8 and start with a byte from 0xE3 to 0xEF (CJK) or 0xE0 and 0xE1 (Thai to Khmer), which
 /// is never a continuation byte: only those are decoded.
 fn count_unspaced(text: &str) -> (usize, usize) {
+    const CHUNK: usize = 16;
     let (mut cjk, mut spaceless) = (0, 0);
-    for (at, b) in text.bytes().enumerate() {
-        if matches!(b, 0xE0 | 0xE1 | 0xE3..=0xEF) {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        // Runs of ASCII, most of most pages, are stepped over a chunk at a time.
+        if bytes.get(at..at + CHUNK).is_some_and(<[u8]>::is_ascii) {
+            at += CHUNK;
+            continue;
+        }
+        if matches!(bytes[at], 0xE0 | 0xE1 | 0xE3..=0xEF) {
             let c = text[at..].chars().next().expect("a lead byte starts a char");
             cjk += is_cjk(c) as usize;
             spaceless += is_spaceless(c) as usize;
         }
+        at += 1;
     }
     (cjk, spaceless)
 }

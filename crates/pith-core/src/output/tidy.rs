@@ -233,7 +233,8 @@ fn is_icons(text: &str) -> bool {
 
 fn is_label(text: &str) -> bool {
     let label = text.trim_end_matches(['.', '!', '…', '>', '›', '»', '→', ' ']);
-    let short = label.len() <= 24 || label.len() <= 48 && label.chars().count() <= 24;
+    // (Characters counted only for a line with letters beyond ASCII, which take more bytes.)
+    let short = label.len() <= 24 || label.len() <= 48 && !label.is_ascii() && label.chars().count() <= 24;
     short && (one_of(LABELS, label) || is_count(label) || is_reading_time(label))
         || label.len() <= 60 && (one_of(PROMPTS, label) || is_result_count(label) || is_newsletter_prompt(label))
 }
@@ -309,9 +310,9 @@ fn one_of(list: &[&str], text: &str) -> bool {
     if text.is_ascii() {
         return list.iter().any(|x| text.eq_ignore_ascii_case(x));
     }
-    // (Lower-cased into a new string, so only lines with a letter beyond ASCII pay for it.)
-    let lower = text.to_lowercase();
-    list.iter().any(|x| lower == *x)
+    // Lower-cased a character at a time, against the entries of the same length in bytes (which
+    // lower-casing keeps but for a few letters, such as the Turkish İ).
+    list.iter().any(|x| x.len() == text.len() && text.chars().flat_map(char::to_lowercase).eq(x.chars()))
 }
 
 /// A line a forum prints around each post rather than in it: the poster's title or rank, a
