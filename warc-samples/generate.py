@@ -21,8 +21,10 @@ a UTF-8 page with UTF-8-read-as-latin-1 mojibake; malformed HTML; a data table s
 Content-Type (sniffed); a code block served chunked and gzip Content-Encoded; a JSON response
 (not HTML); a "page not found" served with status 200 (extracted, not accepted: error_page); a
 page of the early web (a layout table, paragraphs parted by <br><br>, no charset); a mailing list
-archive's message (Mailman's pipermail: the message in a <pre> between lists of links); a
-revisit record. Only the Python standard library is used.
+archive's message (Mailman's pipermail: the message in a <pre> between lists of links); a German
+news page whose byline and date are only in its text, in German; a Thai news page (no spaces
+between words, no mark at a sentence's end); a revisit record. Only the Python standard library
+is used.
 """
 import gzip
 import hashlib
@@ -360,6 +362,64 @@ SOFT404_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 <footer><p>&copy; 2026 Riverton Gazette. All rights reserved.</p></footer></body></html>"""
 SOFT404_GOLD = "Sorry, we can\u2019t find that page\n\nThe story you were looking for may have been moved, renamed or archived. Try searching for it, or start again from the home page."
 
+# A regional German news page that declares nothing in its head: its byline ("Von ...") and its
+# date ("5. Januar 2026") are only in its text, in German.
+GERMAN_PARAS = [
+    "Der Stadtrat von Lahnfeld hat am Dienstagabend mit 31 zu 6 Stimmen den Bau einer neuen Fuß- und Radwegbrücke über die Lahn beschlossen. Damit endet eine Debatte, die seit dem Abriss der alten Holzbrücke im Jahr 2021 geführt wurde.",
+    "Die neue Brücke soll die Altstadt mit dem Wohngebiet am Auenpark verbinden. Sie wird 84 Meter lang und aus Stahl gebaut; die Arbeiten sollen im Herbst beginnen und rund zwei Jahre dauern.",
+    "\u201eWer heute zur Schule oder zum Bahnhof will, muss einen Umweg von fast zwei Kilometern fahren\u201c, sagte Bürgermeisterin Petra Lindner. \u201eDas ändert sich jetzt.\u201c",
+    "Die Kosten werden auf 7,4 Millionen Euro geschätzt. Das Land übernimmt 60 Prozent aus dem Förderprogramm für den Radverkehr, den Rest trägt die Stadt.",
+]
+
+GERMAN_HTML = """<!DOCTYPE html>
+<html lang="de">
+<head>
+<meta charset="utf-8">
+<title>Stadtrat beschließt neue Brücke über die Lahn | Lahntal-Bote</title>
+</head>
+<body>
+<div class="cookie-hinweis" role="dialog"><p>Wir verwenden Cookies, um Inhalte zu personalisieren und Werbung anzuzeigen.</p><button>Alle akzeptieren</button> <button>Einstellungen</button></div>
+<header><a class="logo" href="/">Lahntal-Bote</a>
+<nav><ul><li><a href="/">Startseite</a></li><li><a href="/lokales/">Lokales</a></li><li><a href="/politik/">Politik</a></li><li><a href="/sport/">Sport</a></li><li><a href="/kultur/">Kultur</a></li><li><a href="/abo/">Abo</a></li></ul></nav></header>
+<main><article>
+<h1>Stadtrat beschließt neue Brücke über die Lahn</h1>
+<p class="meta">Von Hans Müller</p>
+<p class="meta">5. Januar 2026, 18:42 Uhr</p>
+""" + "\n".join("<p>" + p + "</p>" for p in GERMAN_PARAS) + """
+<p class="teilen"><a href="#">Teilen</a></p>
+</article>
+<aside><h2>Das könnte Sie auch interessieren</h2><ul>
+<li><a href="/lokales/neuer-radweg-nach-auendorf/">Neuer Radweg nach Auendorf freigegeben</a> <a class="mehr" href="/lokales/neuer-radweg-nach-auendorf/">Weiterlesen</a></li>
+<li><a href="/lokales/hochwasserschutz-am-auenpark/">Hochwasserschutz am Auenpark kommt voran</a> <a class="mehr" href="/lokales/hochwasserschutz-am-auenpark/">Weiterlesen</a></li>
+</ul></aside></main>
+<footer><a href="/impressum/">Impressum</a> <a href="/datenschutz/">Datenschutz</a> <p>&copy; 2026 Lahntal-Bote</p></footer>
+</body></html>
+"""
+
+GERMAN_GOLD = "Stadtrat beschließt neue Brücke über die Lahn\n\n" + "\n\n".join(GERMAN_PARAS)
+
+# A Thai news page: Thai puts no spaces between words and ends its sentences with a space, not a mark.
+THAI_PARAS = [
+    "กรมอุตุนิยมวิทยาประกาศเตือนว่าจะมีฝนตกหนักถึงหนักมากในกรุงเทพมหานครและปริมณฑลตลอดสัปดาห์นี้ ประชาชนในพื้นที่ลุ่มต่ำควรเตรียมรับมือกับน้ำท่วมขังและติดตามประกาศอย่างใกล้ชิด",
+    "กรุงเทพมหานครได้เตรียมเครื่องสูบน้ำกว่าสองร้อยเครื่องไว้ตามจุดเสี่ยง และเปิดศูนย์รับแจ้งเหตุตลอดยี่สิบสี่ชั่วโมง ผู้ว่าราชการกล่าวว่าจะเร่งระบายน้ำให้ได้ภายในสามชั่วโมงหลังฝนหยุดตก",
+    "ด้านกรมชลประทานแจ้งว่าระดับน้ำในเขื่อนหลักยังอยู่ในเกณฑ์ปลอดภัย แต่จะเฝ้าระวังปริมาณน้ำที่ไหลลงแม่น้ำเจ้าพระยาอย่างต่อเนื่อง",
+]
+
+THAI_HTML = """<!DOCTYPE html>
+<html lang="th">
+<head><meta charset="utf-8"><title>ฝนตกหนักทั่วกรุงเทพ เตือนประชาชนรับมือน้ำท่วมขัง - ไทยนิวส์</title></head>
+<body>
+<header><a href="/">ไทยนิวส์</a><nav><a href="/">หน้าแรก</a> <a href="/news/">ข่าว</a> <a href="/sport/">กีฬา</a> <a href="/ent/">บันเทิง</a> <a href="/tech/">เทคโนโลยี</a></nav></header>
+<div class="content"><h1>ฝนตกหนักทั่วกรุงเทพ เตือนประชาชนรับมือน้ำท่วมขัง</h1>
+""" + "\n".join("<p>" + p + "</p>" for p in THAI_PARAS) + """
+</div>
+<aside class="sidebar"><h3>ข่าวยอดนิยม</h3><ul><li><a href="/a">ราคาทองวันนี้ปรับขึ้น</a></li><li><a href="/b">ผลบอลเมื่อคืน</a></li><li><a href="/c">พยากรณ์อากาศวันนี้</a></li></ul></aside>
+<footer><p>สงวนลิขสิทธิ์ ไทยนิวส์</p> <a href="/privacy">นโยบายความเป็นส่วนตัว</a></footer>
+</body></html>
+"""
+
+THAI_GOLD = "ฝนตกหนักทั่วกรุงเทพ เตือนประชาชนรับมือน้ำท่วมขัง\n\n" + "\n\n".join(THAI_PARAS)
+
 EARLY_PARAS = [
     "Last summer we drove up to the Kessel valley for a week of hiking. The weather held for six days out of seven, and we climbed three of the peaks above the lake.",
     "On the second day a shepherd showed us a path around the north shore that is on no map. It was the best walk of the week, with the glacier in view the whole way.",
@@ -457,6 +517,13 @@ PAGES = [
     dict(name="soft-404", url="https://www.riverton-gazette.example/news/2025/03/02/ferry-timetable",
          ctype="text/html; charset=utf-8", body=SOFT404_HTML.encode("utf-8"), gold=SOFT404_GOLD, expect="extracted",
          reject_reason="error_page", with_=["may have been moved, renamed or archived"], without=["All rights reserved", "Sport"]),
+    dict(name="german-news", url="https://www.lahntal-bote.example/lokales/stadtrat-beschliesst-neue-bruecke-ueber-die-lahn/",
+         ctype="text/html; charset=utf-8", body=GERMAN_HTML.encode("utf-8"), gold=GERMAN_GOLD, expect="extracted",
+         author="Hans Müller", published="2026-01-05",
+         with_=["mit 31 zu 6 Stimmen", "Das ändert sich jetzt."], without=["Cookies", "Teilen", "Weiterlesen", "Auendorf", "Impressum"]),
+    dict(name="thai-news", url="https://www.thainews.example/news/2026/01/14/heavy-rain-bangkok",
+         ctype="text/html; charset=utf-8", body=THAI_HTML.encode("utf-8"), gold=THAI_GOLD, expect="extracted", accepted=True,
+         with_=[THAI_PARAS[0][:30], THAI_PARAS[2][-30:]], without=["ข่าวยอดนิยม", "สงวนลิขสิทธิ์"]),
 ]
 
 
@@ -551,8 +618,9 @@ def main():
         if isinstance(exp, dict):
             entry.update(name=exp["name"], expect=exp["expect"], warc_truncated=bool(exp.get("truncated")),
                          **{"with": exp["with_"], "without": exp["without"]})
-            if exp.get("reject_reason"):
-                entry["reject_reason"] = exp["reject_reason"]
+            for key in ("reject_reason", "accepted", "author", "published"):
+                if exp.get(key) is not None:
+                    entry[key] = exp[key]
             if exp["gold"] is not None:
                 entry["gold"] = f"gold/{exp['name']}.txt"
                 with open(os.path.join(HERE, "gold", exp["name"] + ".txt"), "w", encoding="utf-8") as g:

@@ -18,6 +18,10 @@ interface Rec {
   warc_truncated?: boolean;
   /** The core's verdict on an extracted record, when the sample is there to show one. */
   reject_reason?: string;
+  accepted?: boolean;
+  /** Metadata the page gives only in its text, when the sample is there to show it read. */
+  author?: string;
+  published?: string;
 }
 const manifest = JSON.parse(readFileSync(path.join(SAMPLES, 'gold', 'manifest.json'), 'utf8')) as { records: Rec[] };
 
@@ -69,6 +73,9 @@ describe('warc-samples gold', () => {
       const out = r!.record;
       expect(out.warc_truncated).toBe(rec.warc_truncated ?? false);
       if (rec.reject_reason) expect(out.reject_reason).toBe(rec.reject_reason);
+      if (rec.accepted !== undefined) expect(out.accepted, `accepted (reject_reason ${out.reject_reason})`).toBe(rec.accepted);
+      if (rec.author) expect(out.author).toBe(rec.author);
+      if (rec.published) expect(out.published).toBe(rec.published);
       const gold = readFileSync(path.join(SAMPLES, rec.gold), 'utf8');
       // The title may sit in `title` rather than at the top of `text`.
       const seen = `${out.title ?? ''}\n\n${out.text}`;
