@@ -455,7 +455,8 @@ fn by_word(lang: Option<&str>) -> Option<&'static str> {
     Some(match &*crate::language::declared(lang?)? {
         "de" => "von",
         "fr" => "par",
-        "es" | "pt" | "ca" | "gl" => "por",
+        "es" | "pt" | "gl" => "por",
+        "ca" => "per",
         "it" => "di",
         "nl" => "door",
         "sv" | "no" | "nb" | "nn" => "av",
@@ -778,7 +779,7 @@ fn first_cjk_date(text: &str, before: usize, in_time: impl Fn(&String) -> bool) 
         let unit = rest.chars().next().filter(|u| units.contains(u))?;
         Some((digits.iter().fold(0, |v, d| v * 10 + d), s.len() - rest.len() + unit.len_utf8()))
     };
-    let at_year = |year_at: usize, year_char: usize| {
+    let at_year = |year_at: usize, unit_len: usize| {
         // Exactly four digits before the year's character (spaces between allowed).
         let head = text[..year_at].trim_end();
         let mut back = head.char_indices().rev();
@@ -797,7 +798,7 @@ fn first_cjk_date(text: &str, before: usize, in_time: impl Fn(&String) -> bool) 
         if head.len() - start < 4 || start >= before {
             return None;
         }
-        let after = &text[year_at + year_char..];
+        let after = &text[year_at + unit_len..];
         let (month, used) = number(after, MONTH)?;
         let (day, _) = number(&after[used..], DAY)?;
         ymd_of(year, month, day).filter(&in_time).map(|d| (start, d))
@@ -863,7 +864,7 @@ fn month_names(lang: &str) -> Option<&'static MonthNames> {
     Some(match &*crate::language::declared(lang)? {
         "de" => &DE,
         "fr" => &FR,
-        "es" | "ca" | "gl" => &ES,
+        "es" => &ES,
         "pt" => &PT,
         "it" => &IT,
         "nl" => &NL,
