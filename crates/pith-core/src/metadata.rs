@@ -823,7 +823,8 @@ struct MonthNames {
 }
 
 /// The month names of `lang` (a language tag: "de", "pt-BR"), for the languages of the web's
-/// larger shares that write dates day first; None for English and for others.
+/// larger shares that write dates day first; None for English and for others (Hungarian and
+/// the CJK languages write the year first; Vietnamese numbers its months).
 fn month_names(lang: &str) -> Option<&'static MonthNames> {
     const DE: MonthNames = MonthNames {
         forms: [&["januar", "jänner", "jan"], &["februar", "feb"], &["märz", "mär", "maerz"], &["april", "apr"], &["mai"], &["juni", "jun"], &["juli", "jul"], &["august", "aug"], &["september", "sep", "sept"], &["oktober", "okt"], &["november", "nov"], &["dezember", "dez"]],
@@ -861,7 +862,47 @@ fn month_names(lang: &str) -> Option<&'static MonthNames> {
         forms: [&["januari", "januar", "jan"], &["februari", "februar", "feb"], &["mars", "marts", "mar"], &["april", "apr"], &["maj", "mai"], &["juni", "jun"], &["juli", "jul"], &["augusti", "august", "aug"], &["september", "sep", "sept"], &["oktober", "okt"], &["november", "nov"], &["december", "desember", "dec", "des"]],
         joining_word: None,
     };
+    const TR: MonthNames = MonthNames {
+        forms: [&["ocak", "oca"], &["şubat", "şub"], &["mart", "mar"], &["nisan", "nis"], &["mayıs", "mayis", "may"], &["haziran", "haz"], &["temmuz", "tem"], &["ağustos", "agustos", "ağu"], &["eylül", "eylul", "eyl"], &["ekim", "eki"], &["kasım", "kasim", "kas"], &["aralık", "aralik", "ara"]],
+        joining_word: None,
+    };
+    const ID: MonthNames = MonthNames {
+        forms: [&["januari", "jan"], &["februari", "feb"], &["maret", "mar"], &["april", "apr"], &["mei"], &["juni", "jun"], &["juli", "jul"], &["agustus", "agu", "ags"], &["september", "sep"], &["oktober", "okt"], &["november", "nov"], &["desember", "des"]],
+        joining_word: None,
+    };
+    const CS: MonthNames = MonthNames {
+        forms: [&["ledna", "leden"], &["února", "únor"], &["března", "březen"], &["dubna", "duben"], &["května", "květen"], &["června", "červen"], &["července", "červenec"], &["srpna", "srpen"], &["září"], &["října", "říjen"], &["listopadu", "listopad"], &["prosince", "prosinec"]],
+        joining_word: None,
+    };
+    const UK: MonthNames = MonthNames {
+        forms: [&["січня", "січень"], &["лютого", "лютий"], &["березня", "березень"], &["квітня", "квітень"], &["травня", "травень"], &["червня", "червень"], &["липня", "липень"], &["серпня", "серпень"], &["вересня", "вересень"], &["жовтня", "жовтень"], &["листопада", "листопад"], &["грудня", "грудень"]],
+        joining_word: None,
+    };
+    const RO: MonthNames = MonthNames {
+        forms: [&["ianuarie", "ian"], &["februarie", "feb"], &["martie", "mar"], &["aprilie", "apr"], &["mai"], &["iunie", "iun"], &["iulie", "iul"], &["august", "aug"], &["septembrie", "sep"], &["octombrie", "oct"], &["noiembrie", "nov"], &["decembrie", "dec"]],
+        joining_word: None,
+    };
+    const EL: MonthNames = MonthNames {
+        forms: [&["ιανουαρίου", "ιανουάριος"], &["φεβρουαρίου", "φεβρουάριος"], &["μαρτίου", "μάρτιος"], &["απριλίου", "απρίλιος"], &["μαΐου", "μάιος"], &["ιουνίου", "ιούνιος"], &["ιουλίου", "ιούλιος"], &["αυγούστου", "αύγουστος"], &["σεπτεμβρίου", "σεπτέμβριος"], &["οκτωβρίου", "οκτώβριος"], &["νοεμβρίου", "νοέμβριος"], &["δεκεμβρίου", "δεκέμβριος"]],
+        joining_word: None,
+    };
+    const FI: MonthNames = MonthNames {
+        forms: [&["tammikuuta"], &["helmikuuta"], &["maaliskuuta"], &["huhtikuuta"], &["toukokuuta"], &["kesäkuuta"], &["heinäkuuta"], &["elokuuta"], &["syyskuuta"], &["lokakuuta"], &["marraskuuta"], &["joulukuuta"]],
+        joining_word: None,
+    };
+    const AR: MonthNames = MonthNames {
+        forms: [&["يناير"], &["فبراير"], &["مارس"], &["أبريل", "ابريل"], &["مايو"], &["يونيو"], &["يوليو"], &["أغسطس", "اغسطس"], &["سبتمبر"], &["أكتوبر", "اكتوبر"], &["نوفمبر"], &["ديسمبر"]],
+        joining_word: None,
+    };
     Some(match &*crate::language::declared(lang)? {
+        "tr" => &TR,
+        "id" => &ID,
+        "cs" => &CS,
+        "uk" => &UK,
+        "ro" => &RO,
+        "el" => &EL,
+        "fi" => &FI,
+        "ar" => &AR,
         "de" => &DE,
         "fr" => &FR,
         "es" => &ES,
@@ -952,6 +993,14 @@ mod tests {
         assert_eq!(first_written_date("12 de Setembro de 2023", None, Some("pt-BR")).as_deref(), Some("2023-09-12"));
         assert_eq!(first_written_date("Опубликовано 5 марта 2024 г.", None, Some("ru")).as_deref(), Some("2024-03-05"));
         assert_eq!(first_written_date("opublikowano 3 października 2023 r.", None, Some("pl")).as_deref(), Some("2023-10-03"));
+        assert_eq!(first_written_date("Yayınlanma: 5 Mart 2024", None, Some("tr")).as_deref(), Some("2024-03-05"));
+        assert_eq!(first_written_date("Diterbitkan 17 Agustus 2023", None, Some("id")).as_deref(), Some("2023-08-17"));
+        assert_eq!(first_written_date("Publikováno 5. března 2024", None, Some("cs")).as_deref(), Some("2024-03-05"));
+        assert_eq!(first_written_date("Опубліковано 5 березня 2024", None, Some("uk")).as_deref(), Some("2024-03-05"));
+        assert_eq!(first_written_date("Publicat 5 martie 2024", None, Some("ro")).as_deref(), Some("2024-03-05"));
+        assert_eq!(first_written_date("Δημοσιεύθηκε 5 Μαρτίου 2024", None, Some("el")).as_deref(), Some("2024-03-05"));
+        assert_eq!(first_written_date("Julkaistu 5. maaliskuuta 2024", None, Some("fi")).as_deref(), Some("2024-03-05"));
+        assert_eq!(first_written_date("نشر في 5 مارس 2024", None, Some("ar")).as_deref(), Some("2024-03-05"));
         // English dates are read on every page.
         assert_eq!(first_written_date("Aktualisiert am March 3, 2024", None, Some("de")).as_deref(), Some("2024-03-03"));
     }
