@@ -738,6 +738,14 @@ pub fn first_written_date(text: &str, not_after: Option<&str>, lang: Option<&str
     // (YYYY-MM-DD strings sort as the days they name.)
     let in_time = |d: &String| not_after.is_none_or(|last| d.as_str() <= last);
     let months = lang.and_then(month_names);
+    // Arabic pages often write Arabic-Indic digits ("٥ مارس ٢٠٢٤"): read as ASCII ones there.
+    let western: String;
+    let text = if lang.and_then(crate::language::declared).as_deref() == Some("ar") && text.contains(|c| ('٠'..='٩').contains(&c)) {
+        western = text.chars().map(|c| if ('٠'..='٩').contains(&c) { char::from(b'0' + (c as u32 - '٠' as u32) as u8) } else { c }).collect();
+        &western
+    } else {
+        text
+    };
     // "5 de marzo de 2024": the word between day, month and year is not read.
     let joining = months.and_then(|m| m.joining_word);
     let is_joining = |w: &&str| joining.is_some_and(|j| w.eq_ignore_ascii_case(j));
@@ -1001,6 +1009,7 @@ mod tests {
         assert_eq!(first_written_date("Δημοσιεύθηκε 5 Μαρτίου 2024", None, Some("el")).as_deref(), Some("2024-03-05"));
         assert_eq!(first_written_date("Julkaistu 5. maaliskuuta 2024", None, Some("fi")).as_deref(), Some("2024-03-05"));
         assert_eq!(first_written_date("نشر في 5 مارس 2024", None, Some("ar")).as_deref(), Some("2024-03-05"));
+        assert_eq!(first_written_date("نشر في ٥ مارس ٢٠٢٤", None, Some("ar")).as_deref(), Some("2024-03-05"));
         // English dates are read on every page.
         assert_eq!(first_written_date("Aktualisiert am March 3, 2024", None, Some("de")).as_deref(), Some("2024-03-03"));
     }
