@@ -71,7 +71,10 @@ pub struct Signals {
     pub chars: usize,
     /// Words (whitespace-separated; a CJK run counts by characters / 2).
     pub words: usize,
+    /// Link density of the chosen content's box, as found (the score table weighs it).
     pub link_density: f32,
+    /// Link density of the text kept: the chosen boxes less what was pruned from them.
+    pub kept_link_density: f32,
     /// Link density of the whole page, for pages whose extraction came out empty.
     pub page_link_density: f32,
 }
@@ -80,9 +83,16 @@ impl Signals {
     pub fn measure(tree: &Tree, selection: &Selection, text: &str) -> Signals {
         let mut s = Signals::default();
         let mut stack = selection.roots.clone();
+        let (mut kept_chars, mut kept_link_chars) = (0u32, 0u32);
+        for &root in &selection.roots {
+            kept_chars += selection.stats[root as usize].chars;
+        }
         while let Some(id) = stack.pop() {
             let node = tree.node(id);
             let stats = selection.stats[id as usize];
+            if node.tag == Tag::A {
+                kept_link_chars += stats.link_chars;
+            }
             let has_block = tree.holds_blocks(id);
             match node.tag {
                 Tag::A if has_block => s.cards += 1,
@@ -106,12 +116,15 @@ impl Signals {
             }
             for child in tree.children(id) {
                 if let Child::Node(c) = *child {
-                    if !selection.removed[c as usize] {
+                    if selection.removed[c as usize] {
+                        kept_chars = kept_chars.saturating_sub(selection.stats[c as usize].chars);
+                    } else {
                         stack.push(c);
                     }
                 }
             }
         }
+        s.kept_link_density = if kept_chars > 0 { kept_link_chars.min(kept_chars) as f32 / kept_chars as f32 } else { 0.0 };
         for (id, node) in tree.nodes.iter().enumerate() {
             match node.tag {
                 Tag::Article => s.article_elements += 1,
@@ -187,12 +200,20 @@ pub(crate) fn count_prices(text: &str) -> usize {
         let head = head.strip_suffix(b" ").or_else(|| head.strip_suffix("\u{a0}".as_bytes())).or_else(|| head.strip_suffix("\u{202f}".as_bytes())).unwrap_or(head);
         head.last().is_some_and(u8::is_ascii_digit)
     };
-    memchr::memchr3_iter(b'$', 0xC2, 0xE2, bytes)
+    let symbols = memchr::memchr3_iter(b'$', 0xC2, 0xE2, bytes)
         .filter(|&i| {
             let rest = &bytes[i..];
             SYMBOLS.iter().find(|s| rest.starts_with(s)).is_some_and(|s| rest.get(s.len()).is_some_and(u8::is_ascii_digit) || digit_before(i))
         })
-        .count()
+        .count();
+    // Japanese writes a price with 円 after it ("6,800円"), or with the full-width ￥ before it.
+    let yen = memchr::memchr2_iter(0xE5, 0xEF, bytes)
+        .filter(|&i| {
+            let rest = &bytes[i..];
+            rest.starts_with("円".as_bytes()) && digit_before(i) || rest.starts_with("￥".as_bytes()) && rest.get(3).is_some_and(u8::is_ascii_digit)
+        })
+        .count();
+    symbols + yen
 }
 
 // Path segments that name a kind of page, in English and in the languages of the web's larger
@@ -638,7 +659,11 @@ pub fn verdict(
     let listing = matches!(page_type, PageType::Listing | PageType::Collection);
     let shows_links = s.cards + s.headline_links > 0 || s.link_density >= 0.1;
     let no_prose = s.prose_blocks + s.laid_out_prose == 0;
-    if listing && no_prose && shows_links || s.link_density > 0.6 && (listing || no_prose) {
+    // (Mostly links both as the box was found and as its text was kept: a shop laid out in
+    // tables has its content box found as the whole page, links and all, and pruned to its
+    // item; pruning that took a box's prose leaves links that are not the box.)
+    let mostly_links = s.link_density.min(s.kept_link_density) > 0.6;
+    if listing && no_prose && shows_links || mostly_links && (listing || no_prose) {
         return Some(RejectReason::LinkList);
     }
     if no_prose && !matches!(page_type, PageType::Product | PageType::Documentation | PageType::Forum) && s.words < 150 {
@@ -698,6 +723,7 @@ mod tests {
         assert_eq!(count_prices("$19.99, €5 and £3; ¥ 40, ₹100, $ 5, US$7, ¢9 Â£2, €"), 6);
         // After the amount, as in most of Europe, and the rouble, won and lira.
         assert_eq!(count_prices("49,95 € und 1.299,00\u{a0}€, 5€; 990 ₽, ₩5000, 12 ₺; € 5, 5 EUR"), 6);
+        assert_eq!(count_prices("価格 : 6,800円(税込)、￥1,200; 一円, 円 5, ￥ 5"), 2);
     }
 
     #[test]
@@ -725,7 +751,7 @@ mod tests {
     #[test]
     fn text_mostly_of_links_is_a_link_list_unless_a_page_of_one_thing_has_prose() {
         let text = "word ".repeat(300);
-        let mut s = Signals { chars: text.len(), words: 300, link_density: 0.7, ..Signals::default() };
+        let mut s = Signals { chars: text.len(), words: 300, link_density: 0.7, kept_link_density: 0.7, ..Signals::default() };
         for page_type in [PageType::Product, PageType::Article, PageType::Listing] {
             assert_eq!(verdict(&text, None, 20_000, page_type, &s, 0), Some(RejectReason::LinkList));
         }
@@ -735,6 +761,9 @@ mod tests {
         assert_eq!(verdict(&text, None, 20_000, PageType::Documentation, &s, 0), None);
         // Teasers with summaries are still a listing.
         assert_eq!(verdict(&text, None, 20_000, PageType::Listing, &s, 0), Some(RejectReason::LinkList));
+        // Unless the links were pruned from the box found, and the text kept is not theirs.
+        s.kept_link_density = 0.3;
+        assert_eq!(verdict(&text, None, 20_000, PageType::Listing, &s, 0), None);
     }
 
     #[test]

@@ -323,7 +323,8 @@ fn measure(tree: &Tree) -> (Vec<Stats>, Vec<Stats>) {
         stats[id].add_counts(&own);
         inline[id].add_counts(&own);
         // A link wrapping blocks is a card (a teaser's heading and summary), not a link
-        // among text: its text counts as text. Nor is a heading's anchor to itself a link
+        // among text: its text counts as text. A `<br>` is no block here: older pages put
+        // one between a link's image and its name (`<a><img><br>Name</a>`). Nor is a heading's anchor to itself a link
         // ("#defining_functions" around a section's title): it leads nowhere else.
         if node.tag == Tag::A && !has_block[id] && !is_heading_anchor(tree, node) {
             stats[id].link_chars = stats[id].chars;
@@ -339,7 +340,7 @@ fn measure(tree: &Tree) -> (Vec<Stats>, Vec<Stats>) {
             break;
         }
         let parent = node.parent as usize;
-        has_block[parent] |= has_block[id] || node.tag.is_block();
+        has_block[parent] |= has_block[id] || node.tag.is_block() && node.tag != Tag::Br;
         let s = stats[id];
         stats[parent].add_counts(&s);
         if !node.tag.is_block() {
@@ -493,8 +494,11 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
             continue;
         }
         // A form's text is labels, choices and consent notes (search, sign-up, contact forms);
-        // a page wrapped whole in a form (ASP.NET) keeps it as the guard below spares it.
-        let form = node.tag == Tag::Form && !product;
+        // a page wrapped whole in a form (ASP.NET) keeps it as the guard below spares it. A form
+        // that shows one price, or two (was and now), is an order form: the item's name, code
+        // and price, which shops that declare no product put in it. (A filter's price ranges
+        // and a grid of items show more.)
+        let form = node.tag == Tag::Form && !product && !(1..=2).contains(&prices_in(tree, id as NodeId));
         let other_products = product && node.hints & hints::CAROUSEL != 0;
         let reads_as_prose = prose[id] >= PROSE_PER_CHAR * stats[id].chars as f32;
         let tab_labels = node.hints & hints::TABS != 0 && !reads_as_prose;
@@ -548,6 +552,17 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         }
     }
     Flagged { removed, comments, surely_boilerplate }
+}
+
+/// The prices shown in the text of `id`.
+fn prices_in(tree: &Tree, id: NodeId) -> usize {
+    tree.children(id)
+        .iter()
+        .map(|c| match *c {
+            Child::Text(s, e) => crate::classify::count_prices(tree.text_of(s, e)),
+            Child::Node(c) => prices_in(tree, c),
+        })
+        .sum()
 }
 
 /// Priced items a box must hold to be a grid of products.

@@ -2561,3 +2561,43 @@ fn a_threads_starter_named_in_its_header_is_its_author() {
     let r = extract(page.as_bytes(), &hints, &opts()).unwrap();
     assert_eq!(r.author.as_deref(), Some("SamuelMIz"));
 }
+
+#[test]
+fn a_link_around_an_image_and_a_line_break_is_a_link_not_a_card() {
+    // A shop laid out in tables, as older sites are: a column of best sellers, each an image
+    // and a name in one link with a <br> between them. The <br> breaks a line; it does not
+    // make the link a card of blocks whose text is the page's own.
+    let ranked: String = ["Leather wallet, black", "Key case, checked", "Card holder, navy", "Coin purse, white", "Long wallet, brown"]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| format!(r#"<tr><td>No. {}</td></tr><tr><td><a href="/item/{i}"><img src="/i/{i}.jpg"><br>{name}</a> ({i})</td></tr>"#, i + 1))
+        .collect();
+    let page = format!(
+        r#"<html><body><table><tr><td>
+        <h2>Item details</h2>
+        <p>A strap printed with the shop's bag pattern, the one on its paper bags, in white on navy.</p>
+        <p>It holds a phone or a small camera, and comes with the maker's guarantee card. Length 55 cm.</p>
+        </td><td><table><tr><td>Best sellers this month</td></tr>{ranked}</table></td></tr></table></body></html>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("A strap printed with the shop's bag pattern"), "{text:?}");
+    assert!(!text.contains("Key case, checked"), "{text:?}");
+}
+
+#[test]
+fn an_order_form_showing_the_price_is_content_and_a_search_form_is_not() {
+    // A shop that declares no product puts the item's name, code and price in the form that
+    // orders it; the search form beside it holds labels only.
+    let page = r#"<html><body><table><tr>
+        <td><form action="/search"><p>Search the shop</p><input name=q><p>Bags, wallets, straps, key cases and more</p></form></td>
+        <td><form action="/cart" method=post><h2>Strap M, navy</h2><table>
+        <tr><td>Item code: 5015004</td></tr><tr><td>Price: 6,800円 (tax included)</td></tr>
+        <tr><td>Quantity <input name=n value=1></td></tr></table></form>
+        <p>A strap printed with the shop's bag pattern, the one on its paper bags, in white on navy.</p>
+        <p>It holds a phone or a small camera, and comes with the maker's guarantee card. Length 55 cm.</p>
+        </td></tr></table></body></html>"#;
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Price: 6,800円"), "{text:?}");
+    assert!(text.contains("Item code: 5015004"), "{text:?}");
+    assert!(!text.contains("Search the shop"), "{text:?}");
+}
