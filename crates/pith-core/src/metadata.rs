@@ -519,7 +519,7 @@ fn byline_name(s: &str, by: Option<&str>) -> String {
     let s = strip_byline(s, by);
     let mut end = s.len();
     for (at, w) in s.split_whitespace().map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w)).skip(1) {
-        let tail = matches!(w.to_lowercase().as_str(), "-" | "–" | "—" | "on" | "published" | "updated" | "last" | "posted" | "joined" | "member" | "since")
+        let tail = matches!(w.to_lowercase().as_str(), "-" | "–" | "—" | "on" | "published" | "updated" | "last" | "posted" | "joined" | "member" | "since" | "wrote" | "writes" | "said" | "says")
             || w.starts_with(|c: char| c.is_ascii_digit())
             || month_of(w.trim_end_matches(',')).is_some() && s[at + w.len()..].trim_start().starts_with(|c: char| c.is_ascii_digit());
         if tail {
@@ -915,6 +915,7 @@ mod tests {
         assert_eq!(strip_byline("Byron Smith", None), "Byron Smith");
         assert_eq!(byline_name("Byung-hun Lee - March 3, 2024", None), "Byung-hun Lee");
         assert_eq!(byline_name("Posted by Byron Smith on Monday", None), "Byron Smith");
+        assert_eq!(byline_name("Maria Lopez wrote on 27 November", None), "Maria Lopez");
     }
 
     #[test]

@@ -158,12 +158,15 @@ impl Tree {
         ids.into_iter().map(|id| self.plain_text(id)).filter(|text| !text.is_empty()).collect()
     }
 
-    /// All text under `id`, whitespace collapsed.
+    /// The text under `id` as it is shown, whitespace collapsed: elements inside it that are
+    /// not shown (a screen reader's label, "Author" before a WordPress byline's name) are left
+    /// out.
     pub fn plain_text(&self, id: NodeId) -> String {
         fn collect(tree: &Tree, id: NodeId, out: &mut String) {
             for child in tree.children(id) {
                 match *child {
                     Child::Text(s, e) => out.push_str(tree.text_of(s, e)),
+                    Child::Node(c) if tree.node(c).hints & hints::HIDDEN != 0 => {}
                     Child::Node(c) => {
                         out.push(' ');
                         collect(tree, c, out);

@@ -779,6 +779,16 @@ fn byline_when_the_head_names_no_author() {
 }
 
 #[test]
+fn a_bylines_screen_reader_label_is_not_the_name() {
+    // WordPress themes label the byline's link for screen readers only.
+    let page = article(&format!(
+        r#"<span class="byline"><span class="author vcard"><span class="screen-reader-text">Author </span> <a class="url fn n" href="/author/jdoe/">jdoe</a></span></span>{PARAS}"#
+    ));
+    let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!(r.author.as_deref(), Some("jdoe"));
+}
+
+#[test]
 fn authors_from_json_ld_references_meta_and_bylines() {
     let author = |head: &str, body: &str| {
         let page = format!("<html><head>{head}</head><body><article><h1>Deep Sea Vents</h1>{body}{PARAS}</article></body></html>");
