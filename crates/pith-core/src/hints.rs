@@ -194,6 +194,8 @@ fn names_a_state(first: Option<&[u8]>, last: Option<&[u8]>) -> bool {
             ))
 }
 
+const TERM_PREFIXES: [&[u8]; 4] = [b"category-", b"tag-", b"product_cat-", b"product_tag-"];
+
 /// A utility class that shows the element from some screen width on (`md:block`,
 /// `lg:flex`): beside `hidden`, the element is hidden on phones only.
 fn shown_on_wide_screens(token: &[u8]) -> bool {
@@ -230,6 +232,12 @@ impl Words {
             // A utility with an arbitrary value (Tailwind's `top-[var(--nav-height)]`) names a
             // CSS value, not what the box is.
             if lower.contains(&b'[') {
+                continue;
+            }
+            // A post's categories and tags, as WordPress and WooCommerce print them on the post's
+            // box (`category-popular`, `tag-sidebar`, `product_cat-sale`): the site's own words
+            // for its topics, not what the box is.
+            if TERM_PREFIXES.iter().any(|p| lower.starts_with(p)) {
                 continue;
             }
             let (mut traits, mut first, mut last) = (0, None, None);
@@ -410,6 +418,9 @@ mod tests {
         assert_eq!(from_class_and_id(Some("blog-article__main sidebar-enabled--false"), None), 0);
         assert_eq!(from_class_and_id(Some("menu-item menu-item--active"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("nav-open"), None), 0);
+        // A post's categories and tags name its topics, not its box.
+        assert_eq!(from_class_and_id(Some("post type-post category-popular tag-sidebar product_cat-sale"), None), 0);
+        assert_eq!(from_class_and_id(Some("widget popular-posts"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("open-nav"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("pagination_pagination__rI_ag"), None), PAGER);
         assert_eq!(from_class_and_id(Some("comments-pagination"), None), COMMENTS);
