@@ -206,6 +206,22 @@ fn markdown_escapes_syntax_at_the_start_of_every_line_of_a_paragraph() {
 }
 
 #[test]
+fn markdown_escapes_text_that_reads_as_html() {
+    // A page about HTML names tags in its text; a Markdown reader would take them as markup.
+    let html = b"<body><article><h1>&lt;table&gt;: The Table element</h1>\
+        <p>Wrap rows in &lt;tr&gt; and close them with &lt;/tr&gt;, never inside a &lt;!-- comment --&gt;.</p>\
+        <p>In code it stays: <code>&lt;td&gt;</code>, and so do 1 &lt; 2, x&lt;3, Result&lt;bool, Error&gt;, &lt;jo_doe at example.org&gt; and a &lt;b without an end.</p>\
+        <table><tr><th>Tag</th><th>Use</th></tr><tr><td>&lt;th&gt;</td><td>a header cell</td></tr></table></article></body>";
+    let result = extract(html, &Hints::default(), &opts()).unwrap();
+    let md = result.markdown.unwrap();
+    assert!(md.starts_with("# \\<table>: The Table element"), "{md:?}");
+    assert!(md.contains("Wrap rows in \\<tr> and close them with \\</tr>, never inside a \\<!-- comment -->."), "{md:?}");
+    assert!(md.contains("In code it stays: `<td>`, and so do 1 < 2, x<3, Result<bool, Error>, <jo_doe at example.org> and a <b without an end."), "{md:?}");
+    assert!(md.contains("| \\<th> | a header cell |"), "{md:?}");
+    assert!(result.text.starts_with("<table>: The Table element"), "{:?}", result.text);
+}
+
+#[test]
 fn nesting_deeper_than_browsers_allow_is_flattened() {
     // Elements nest at most 512 deep, as in browsers: 50,000 nested quotes overflowed the
     // thread's stack, which takes the whole process down.

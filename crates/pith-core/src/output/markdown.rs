@@ -47,7 +47,7 @@ pub fn render(blocks: &[Block]) -> String {
                         if i > 0 {
                             body.push_str("\\|");
                         }
-                        body.push_str(part);
+                        push_inline(&mut body, part);
                     }
                     body.push_str(" |");
                 }
@@ -124,16 +124,74 @@ fn push_escaped(out: &mut String, text: &str) {
             Some(digits) => {
                 out.push_str(&line[..digits]);
                 out.push('\\');
-                out.push_str(&line[digits..]);
+                push_inline(out, &line[digits..]);
             }
             None => {
                 if opens_block(line) {
                     out.push('\\');
                 }
-                out.push_str(line);
+                push_inline(out, line);
             }
         }
     }
+}
+
+/// Appends a line of inline Markdown with a backslash before each `<` that would open raw HTML
+/// (`<table>`, `</b>`, `<!--`): pages about HTML name tags in their text ("<table>: The Table
+/// element"), which a Markdown reader would take as markup and hide. Code spans stay as they
+/// are, since a backslash in one is printed.
+fn push_inline(out: &mut String, line: &str) {
+    let b = line.as_bytes();
+    let (mut at, mut from) = (0, 0);
+    while at < b.len() {
+        match b[at] {
+            b'`' => {
+                let run = b[at..].iter().take_while(|&&c| c == b'`').count();
+                at += run;
+                if let Some(end) = backtick_run(&b[at..], run) {
+                    at += end + run;
+                }
+            }
+            b'<' if opens_html(&b[at + 1..]) => {
+                out.push_str(&line[from..at]);
+                out.push('\\');
+                from = at;
+                at += 1;
+            }
+            _ => at += 1,
+        }
+    }
+    out.push_str(&line[from..]);
+}
+
+/// Where in `b` a run of exactly `len` backticks starts: the end of a code span opened by one.
+fn backtick_run(b: &[u8], len: usize) -> Option<usize> {
+    let mut at = 0;
+    while at < b.len() {
+        let run = b[at..].iter().take_while(|&&c| c == b'`').count();
+        if run == len {
+            return Some(at);
+        }
+        at += run.max(1);
+    }
+    None
+}
+
+/// Whether the text after a `<` reads as a tag, a comment or a declaration to a Markdown
+/// reader (CommonMark's raw HTML): a tag name (a letter, then letters, digits and hyphens)
+/// ended by a space, `/` or `>`, or after `/` by `>`; or `!` or `?`; closed by a `>` on the
+/// same line. ("Result<bool, Error>" and "<jo_doe at example.org>" read as text.)
+fn opens_html(rest: &[u8]) -> bool {
+    let name = |b: &[u8]| {
+        let len = b.iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'-').count();
+        (b.first().is_some_and(u8::is_ascii_alphabetic)).then(|| b.get(len).copied())
+    };
+    let opens = match rest.first() {
+        Some(b'!' | b'?') => true,
+        Some(b'/') => matches!(name(&rest[1..]), Some(Some(b'>' | b' ' | b'\t'))),
+        _ => matches!(name(rest), Some(Some(b'>' | b'/' | b' ' | b'\t'))),
+    };
+    opens && memchr::memchr(b'>', rest).is_some()
 }
 
 /// Whether a line of text would be read as Markdown syntax: a heading, a quote, a bullet, a
