@@ -665,6 +665,12 @@ impl Builder {
             _ => Capture::None,
         };
         let mut flags = self.class_hints(attrs.class, attrs.id, tag == Tag::A);
+        // A heading's own class words say how it looks, not what it heads: a product title
+        // styled as `Products_badge__gsI2S`, a section styled `social-title`. The box it heads
+        // carries the words that matter; a dialog's title still goes with its dialog.
+        if tag.is_heading() && flags & hints::OVERLAY == 0 {
+            flags &= !hints::BOILERPLATE;
+        }
         if let Some(role) = attrs.role {
             flags |= hints::from_role(role);
         }

@@ -787,6 +787,17 @@ fn metadata_from_meta_og_and_json_ld() {
 }
 
 #[test]
+fn a_heading_is_not_boilerplate_by_its_class_words() {
+    // Class names a build tool made of a component's parts: the product title's
+    // `Products_badge__gsI2S` says where its style came from, not that it is a badge.
+    let page = article(&format!(
+        r#"{PARAS}<h2 class="Products_title__ROEN5 Products_badge__gsI2S">Where the vents are</h2><p>Most vents line the mid-ocean ridges, where plates pull apart and magma rises close to the seafloor.</p>"#
+    ));
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Where the vents are\n"), "{text:?}");
+}
+
+#[test]
 fn byline_when_the_head_names_no_author() {
     let page = article(&format!(r#"<p class="byline">By Jane Doe | May 3, 2024</p>{PARAS}"#));
     let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
