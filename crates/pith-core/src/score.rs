@@ -324,8 +324,9 @@ fn measure(tree: &Tree) -> (Vec<Stats>, Vec<Stats>) {
         inline[id].add_counts(&own);
         // A link wrapping blocks is a card (a teaser's heading and summary), not a link
         // among text: its text counts as text. A `<br>` is no block here: older pages put
-        // one between a link's image and its name (`<a><img><br>Name</a>`). Nor is a heading's anchor to itself a link
-        // ("#defining_functions" around a section's title): it leads nowhere else.
+        // one between a link's image and its name (`<a><img><br>Name</a>`). Nor is a
+        // heading's anchor to itself a link ("#defining_functions" around a section's title):
+        // it leads nowhere else.
         if node.tag == Tag::A && !has_block[id] && !is_heading_anchor(tree, node) {
             stats[id].link_chars = stats[id].chars;
             stats[id].links = 1;

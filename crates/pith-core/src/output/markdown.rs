@@ -143,23 +143,23 @@ fn push_escaped(out: &mut String, text: &str) {
 fn push_inline(out: &mut String, line: &str) {
     let b = line.as_bytes();
     let (mut at, mut from) = (0, 0);
-    while at < b.len() {
-        match b[at] {
-            b'`' => {
-                let run = b[at..].iter().take_while(|&&c| c == b'`').count();
-                at += run;
-                if let Some(end) = backtick_run(&b[at..], run) {
-                    at += end + run;
-                }
+    // Most text holds neither a backtick nor a `<`: memchr steps over it.
+    while let Some(found) = memchr::memchr2(b'`', b'<', &b[at..]) {
+        at += found;
+        if b[at] == b'`' {
+            let run = b[at..].iter().take_while(|&&c| c == b'`').count();
+            at += run;
+            if let Some(end) = backtick_run(&b[at..], run) {
+                at += end + run;
             }
-            b'<' if opens_html(&b[at + 1..]) => {
-                out.push_str(&line[from..at]);
-                out.push('\\');
-                from = at;
-                at += 1;
-            }
-            _ => at += 1,
+            continue;
         }
+        if opens_html(&b[at + 1..]) {
+            out.push_str(&line[from..at]);
+            out.push('\\');
+            from = at;
+        }
+        at += 1;
     }
     out.push_str(&line[from..]);
 }
@@ -167,12 +167,13 @@ fn push_inline(out: &mut String, line: &str) {
 /// Where in `b` a run of exactly `len` backticks starts: the end of a code span opened by one.
 fn backtick_run(b: &[u8], len: usize) -> Option<usize> {
     let mut at = 0;
-    while at < b.len() {
+    while let Some(found) = memchr::memchr(b'`', &b[at..]) {
+        at += found;
         let run = b[at..].iter().take_while(|&&c| c == b'`').count();
         if run == len {
             return Some(at);
         }
-        at += run.max(1);
+        at += run;
     }
     None
 }
