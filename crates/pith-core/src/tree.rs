@@ -24,7 +24,10 @@ use std::rc::Rc;
 
 pub type NodeId = u32;
 
-const CHUNK_BYTES: usize = 64 * 1024;
+/// The input is written to lol-html this much at a time (see `build`). Each chunk after one
+/// that ended inside a token is copied whole into lol-html's buffer: at 64 KiB that copied
+/// about every page once; at 1 MiB most pages are one chunk.
+const CHUNK_BYTES: usize = 1024 * 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Child {
