@@ -83,10 +83,8 @@ impl Signals {
     pub fn measure(tree: &Tree, selection: &Selection, text: &str) -> Signals {
         let mut s = Signals::default();
         let mut stack = selection.roots.clone();
-        let (mut kept_chars, mut kept_link_chars) = (0u32, 0u32);
-        for &root in &selection.roots {
-            kept_chars += selection.stats[root as usize].chars;
-        }
+        let mut kept_chars: u32 = selection.roots.iter().map(|&root| selection.stats[root as usize].chars).sum();
+        let mut kept_link_chars = 0u32;
         while let Some(id) = stack.pop() {
             let node = tree.node(id);
             let stats = selection.stats[id as usize];

@@ -1,6 +1,8 @@
 //! What an element's `class`, `id`, `role` and `itemprop` say about it. Whole words only
 //! ("nav" in `main-nav`, not in `canvas`), so the lists stay short and predictable.
 
+use crate::tags::Tag;
+
 /// Hint flags on a node.
 pub type Flags = u16;
 
@@ -194,6 +196,9 @@ fn names_a_state(first: Option<&[u8]>, last: Option<&[u8]>) -> bool {
             ))
 }
 
+/// Class prefixes of a post's categories and tags, as WordPress and WooCommerce print them on the
+/// post's box (`category-popular`, `tag-sidebar`, `product_cat-sale`): what follows is the site's
+/// own word for a topic, not what the box is.
 const TERM_PREFIXES: [&[u8]; 4] = [b"category-", b"tag-", b"product_cat-", b"product_tag-"];
 
 /// A utility class that shows the element from some screen width on (`md:block`,
@@ -234,9 +239,6 @@ impl Words {
             if lower.contains(&b'[') {
                 continue;
             }
-            // A post's categories and tags, as WordPress and WooCommerce print them on the post's
-            // box (`category-popular`, `tag-sidebar`, `product_cat-sale`): the site's own words
-            // for its topics, not what the box is.
             if TERM_PREFIXES.iter().any(|p| lower.starts_with(p)) {
                 continue;
             }
@@ -260,8 +262,9 @@ impl Words {
         Words { traits: self.traits | other.traits, hidden: self.hidden | other.hidden, responsive: self.responsive || other.responsive }
     }
 
-    /// The hint flags these words give to an element, or to a link (`link`).
-    pub fn flags(self, link: bool) -> Flags {
+    /// The hint flags these words give to an element with tag `tag`.
+    pub fn flags(self, tag: Tag) -> Flags {
+        let link = tag == Tag::A;
         let Words { traits, hidden, responsive } = self;
         let mut words = traits as Flags;
         if traits & TOOLTIP != 0 && !link {
@@ -281,6 +284,12 @@ impl Words {
         // A boilerplate word marks the box even beside a content word ("related-posts",
         // "main-nav"); page-wide wrappers so marked are protected by the scorer.
         flags |= if words & COMMENTS != 0 { COMMENTS } else { words & (BOILERPLATE | OVERLAY | PAGER) };
+        // A heading's own words say how it looks, not what it heads: a product title styled as
+        // `Products_badge__gsI2S`, a section styled `social-title`. The box it heads carries the
+        // words that matter; a dialog's title still goes with its dialog.
+        if tag.is_heading() && flags & OVERLAY == 0 {
+            flags &= !BOILERPLATE;
+        }
         flags
     }
 }
@@ -288,7 +297,7 @@ impl Words {
 /// Flags from the `class` and `id` attributes.
 #[cfg(test)]
 fn from_class_and_id(class: Option<&str>, id: Option<&str>) -> Flags {
-    [class, id].into_iter().flatten().map(Words::of).fold(Words::default(), Words::and).flags(false)
+    [class, id].into_iter().flatten().map(Words::of).fold(Words::default(), Words::and).flags(Tag::Div)
 }
 
 /// Does a link lead to one author's page (`/author/jane-doe/`, `/Authors/jd`,
@@ -383,8 +392,8 @@ mod tests {
         assert_eq!(from_class_and_id(None, Some("cms-popover-tooltip")), OVERLAY | BOILERPLATE);
         // A tooltip box is an overlay; a link so named is the term it explains.
         assert_eq!(from_class_and_id(Some("tooltip"), None), OVERLAY | BOILERPLATE);
-        assert_eq!(Words::of("glossary-tooltip").flags(true), 0);
-        assert_eq!(Words::of("glossary-tooltip share").flags(true), BOILERPLATE);
+        assert_eq!(Words::of("glossary-tooltip").flags(Tag::A), 0);
+        assert_eq!(Words::of("glossary-tooltip share").flags(Tag::A), BOILERPLATE);
         // A card's or an image's overlay is drawn over it, always on show; a page's is a dialog.
         assert_eq!(from_class_and_id(Some("product-overlay"), None), 0);
         assert_eq!(from_class_and_id(Some("image-overlay caption"), None), 0);

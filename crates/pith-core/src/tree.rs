@@ -592,7 +592,7 @@ impl Builder {
     }
 
     /// The hint flags of an element's `class` and `id`, the class's words remembered per value.
-    fn class_hints(&mut self, class: Option<&str>, id: Option<&str>, link: bool) -> hints::Flags {
+    fn class_hints(&mut self, class: Option<&str>, id: Option<&str>, tag: Tag) -> hints::Flags {
         /// Distinct classes remembered at most (a page has a few hundred).
         const MAX_CLASSES: usize = 4096;
         let class_words = match class {
@@ -608,7 +608,7 @@ impl Builder {
                 }
             },
         };
-        id.map_or(class_words, |id| class_words.and(hints::Words::of(id))).flags(link)
+        id.map_or(class_words, |id| class_words.and(hints::Words::of(id))).flags(tag)
     }
 
     /// Handles a start tag; `source` is the document being parsed. Returns the node id when the
@@ -667,13 +667,7 @@ impl Builder {
             Tag::Payload if name == "noscript" && self.dropped_depth == 0 => Capture::NoScript,
             _ => Capture::None,
         };
-        let mut flags = self.class_hints(attrs.class, attrs.id, tag == Tag::A);
-        // A heading's own class words say how it looks, not what it heads: a product title
-        // styled as `Products_badge__gsI2S`, a section styled `social-title`. The box it heads
-        // carries the words that matter; a dialog's title still goes with its dialog.
-        if tag.is_heading() && flags & hints::OVERLAY == 0 {
-            flags &= !hints::BOILERPLATE;
-        }
+        let mut flags = self.class_hints(attrs.class, attrs.id, tag);
         if let Some(role) = attrs.role {
             flags |= hints::from_role(role);
         }

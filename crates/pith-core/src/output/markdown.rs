@@ -183,16 +183,21 @@ fn backtick_run(b: &[u8], len: usize) -> Option<usize> {
 /// ended by a space, `/` or `>`, or after `/` by `>`; or `!` or `?`; closed by a `>` on the
 /// same line. ("Result<bool, Error>" and "<jo_doe at example.org>" read as text.)
 fn opens_html(rest: &[u8]) -> bool {
-    let name = |b: &[u8]| {
-        let len = b.iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'-').count();
-        (b.first().is_some_and(u8::is_ascii_alphabetic)).then(|| b.get(len).copied())
-    };
     let opens = match rest.first() {
         Some(b'!' | b'?') => true,
-        Some(b'/') => matches!(name(&rest[1..]), Some(Some(b'>' | b' ' | b'\t'))),
-        _ => matches!(name(rest), Some(Some(b'>' | b'/' | b' ' | b'\t'))),
+        Some(b'/') => matches!(after_tag_name(&rest[1..]), Some(b'>' | b' ' | b'\t')),
+        _ => matches!(after_tag_name(rest), Some(b'>' | b'/' | b' ' | b'\t')),
     };
     opens && memchr::memchr(b'>', rest).is_some()
+}
+
+/// The byte after the tag name `b` opens with (a letter, then letters, digits and hyphens); None
+/// when `b` opens with no name or ends with it.
+fn after_tag_name(b: &[u8]) -> Option<u8> {
+    if !b.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    b.iter().copied().find(|c| !(c.is_ascii_alphanumeric() || *c == b'-'))
 }
 
 /// Whether a line of text would be read as Markdown syntax: a heading, a quote, a bullet, a
