@@ -57,6 +57,16 @@ def gz_bytes(data):
     return gzip.compress(data, compresslevel=6, mtime=0)
 
 
+def paragraphs(paras, sep="\n"):
+    """The page's paragraphs as HTML, one <p> each."""
+    return sep.join("<p>" + p + "</p>" for p in paras)
+
+
+def gold(*blocks):
+    """A page's gold text: its blocks (headline, paragraphs) parted by blank lines."""
+    return "\n\n".join(blocks)
+
+
 # ---------------------------------------------------------------------------------------------
 # Pages. `gold` is the main content: headings on their own lines, paragraphs separated by blank lines.
 
@@ -130,7 +140,7 @@ NEWS_HTML = """<!DOCTYPE html>
 </html>
 """
 
-NEWS_GOLD = "Council approves Riverside flood barrier after years of debate\n\n" + "\n\n".join(NEWS_PARAS)
+NEWS_GOLD = gold("Council approves Riverside flood barrier after years of debate", *NEWS_PARAS)
 
 NEXT_PARAS = [
     "Sourdough starter is nothing more than flour and water left long enough for wild yeast and lactic acid bacteria to move in. The trick is keeping that colony healthy while you learn its rhythm.",
@@ -160,8 +170,8 @@ NEXT_DATA = {
     "isFallback": False,
     "gsp": True,
 }
-NEXT_HTML = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>""" + NEXT_TITLE + """ \u2013 Crumb &amp; Crust</title><meta name="author" content="Tomasz Nowak"><link rel="preload" href="/_next/static/css/4b1e.css" as="style"><script defer src="/_next/static/chunks/main-a1b2c3.js"></script></head><body><div id="__next"><div class="layout"><header class="Header_root__x1"><a href="/">Crumb &amp; Crust</a><nav><a href="/blog">Blog</a><a href="/recipes">Recipes</a><a href="/shop">Shop</a></nav></header><main class="Post_main__k2"><article><h1 class="Post_title__z9">""" + NEXT_TITLE + """</h1><div class="Post_meta__q1">Tomasz Nowak \u00b7 3 November 2025 \u00b7 4 min read</div><div class="Post_body__m3">""" + "".join("<p>" + p + "</p>" for p in NEXT_PARAS) + """</div></article><section class="Newsletter_box__p0"><h3>Get a new recipe every Friday</h3><input type="email" placeholder="you@example.com"><button>Sign up</button></section></main><footer class="Footer_root__f4">\u00a9 2025 Crumb &amp; Crust</footer></div></div><script id="__NEXT_DATA__" type="application/json">""" + json.dumps(NEXT_DATA, separators=(",", ":")) + """</script></body></html>"""
-NEXT_GOLD = NEXT_TITLE + "\n\n" + "\n\n".join(NEXT_PARAS)
+NEXT_HTML = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>""" + NEXT_TITLE + """ \u2013 Crumb &amp; Crust</title><meta name="author" content="Tomasz Nowak"><link rel="preload" href="/_next/static/css/4b1e.css" as="style"><script defer src="/_next/static/chunks/main-a1b2c3.js"></script></head><body><div id="__next"><div class="layout"><header class="Header_root__x1"><a href="/">Crumb &amp; Crust</a><nav><a href="/blog">Blog</a><a href="/recipes">Recipes</a><a href="/shop">Shop</a></nav></header><main class="Post_main__k2"><article><h1 class="Post_title__z9">""" + NEXT_TITLE + """</h1><div class="Post_meta__q1">Tomasz Nowak \u00b7 3 November 2025 \u00b7 4 min read</div><div class="Post_body__m3">""" + paragraphs(NEXT_PARAS, sep="") + """</div></article><section class="Newsletter_box__p0"><h3>Get a new recipe every Friday</h3><input type="email" placeholder="you@example.com"><button>Sign up</button></section></main><footer class="Footer_root__f4">\u00a9 2025 Crumb &amp; Crust</footer></div></div><script id="__NEXT_DATA__" type="application/json">""" + json.dumps(NEXT_DATA, separators=(",", ":")) + """</script></body></html>"""
+NEXT_GOLD = gold(NEXT_TITLE, *NEXT_PARAS)
 
 LIST_ITEMS = [
     ("Trail running shoes for wet ground", "Deep lugs and a rock plate for muddy autumn trails."),
@@ -200,9 +210,7 @@ LIST_HTML_FULL = LIST_HEAD + "".join(
 # The crawler stopped at its size limit in the middle of the last product: WARC-Truncated: length.
 _cut = LIST_HTML_FULL.index("<li class=\"product\"><a href=\"/p/" + slugify(LIST_ITEMS[-1][0]))
 LIST_HTML = LIST_HTML_FULL[: _cut + 60]
-LIST_GOLD = "New arrivals\n\nFresh gear for the season, picked by our staff.\n\n" + "\n\n".join(
-    t + "\n\n" + d for t, d in LIST_ITEMS[:-1]
-)
+LIST_GOLD = gold("New arrivals", "Fresh gear for the season, picked by our staff.", *(gold(t, d) for t, d in LIST_ITEMS[:-1]))
 
 SHELL_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Dashboard</title><link href="/static/css/main.8c1f2e.css" rel="stylesheet"></head><body><div id="root"></div><script src="/static/js/runtime.3f2a91.js"></script><script src="/static/js/main.9b7c44.js"></script></body></html>"""
 SHELL_GOLD = ""
@@ -219,13 +227,13 @@ CP1252_HTML = """<html>
 <body bgcolor="#ffffff">
 <table width="100%"><tr><td class="menu"><a href="index.html">Accueil</a> | <a href="portraits.html">Portraits</a> | <a href="contact.html">Contact</a></td></tr></table>
 <h1>Caf\u00e9 Mistral: sixty years behind the counter</h1>
-""" + "\n".join("<p>" + p + "</p>" for p in CP1252_PARAS) + """
+""" + paragraphs(CP1252_PARAS) + """
 <hr>
 <p class="small">Derni\u00e8re mise \u00e0 jour : 12 janvier 2026 \u2013 <a href="mailto:redaction@quartier.example">\u00e9crire \u00e0 la r\u00e9daction</a></p>
 </body>
 </html>
 """
-CP1252_GOLD = "Caf\u00e9 Mistral: sixty years behind the counter\n\n" + "\n\n".join(CP1252_PARAS)
+CP1252_GOLD = gold("Caf\u00e9 Mistral: sixty years behind the counter", *CP1252_PARAS)
 
 SJIS_PARAS = [
     "\u4eac\u90fd\u5e02\u306e\u5317\u90e8\u306b\u3042\u308b\u5c0f\u3055\u306a\u8336\u8fb2\u5bb6\u3067\u306f\u3001\u4eca\u5e74\u3082\u4e00\u756a\u8336\u306e\u6458\u307f\u53d6\u308a\u304c\u59cb\u307e\u308a\u307e\u3057\u305f\u3002\u5bb6\u65cf\u4e09\u4ee3\u3067\u5b88\u3063\u3066\u304d\u305f\u8336\u7551\u306f\u3001\u304a\u3088\u305d\u4e00\u30d8\u30af\u30bf\u30fc\u30eb\u3067\u3059\u3002",
@@ -243,13 +251,13 @@ SJIS_HTML = """<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">
 <div id="menu"><a href="/">\u30c8\u30c3\u30d7</a> | <a href="/news/">\u30cb\u30e5\u30fc\u30b9</a> | <a href="/event/">\u30a4\u30d9\u30f3\u30c8</a></div>
 <div id="main">
 <h1>""" + SJIS_TITLE + """</h1>
-""" + "\n".join("<p>" + p + "</p>" for p in SJIS_PARAS) + """
+""" + paragraphs(SJIS_PARAS) + """
 </div>
 <div id="footer">Copyright (C) 2026 \u5730\u57df\u30cb\u30e5\u30fc\u30b9 All Rights Reserved.</div>
 </body>
 </html>
 """
-SJIS_GOLD = SJIS_TITLE + "\n\n" + "\n\n".join(SJIS_PARAS)
+SJIS_GOLD = gold(SJIS_TITLE, *SJIS_PARAS)
 
 MOJI_PARAS = [
     "Z\u00fcrich\u2019s oldest bakery, Confiserie H\u00e4berli, has sold the same caramelised-almond Biber since 1891.",
@@ -281,7 +289,7 @@ MOJI_HTML = """<!DOCTYPE html>
 <div class="footer">Swiss Table &middot; a food blog</div>
 </body></html>
 """
-MOJI_GOLD = MOJI_TITLE + "\n\n" + "\n\n".join(MOJI_PARAS)
+MOJI_GOLD = gold(MOJI_TITLE, *MOJI_PARAS)
 
 BAD_PARAS = [
     "The old lighthouse on Marrow Point was switched off in 1994, but volunteers still climb its 112 steps every Sunday to polish the brass.",
@@ -303,7 +311,7 @@ BAD_HTML = """<html>
 <table><tr><td>
 <div class=footer>Marrow Point Heritage Trust &mdash; registered charity 1048832
 """
-BAD_GOLD = "Marrow Point lighthouse\n\n" + "\n\n".join(BAD_PARAS)
+BAD_GOLD = gold("Marrow Point lighthouse", *BAD_PARAS)
 
 TABLE_ROWS = [("Quarter", "Rainfall (mm)", "Days of rain"), ("Q1", "212", "38"), ("Q2", "148", "29"), ("Q3", "96", "17"), ("Q4", "265", "44")]
 TABLE_INTRO = "Rainfall at the Hollins Moor weather station was close to the thirty-year average in 2025, but it fell very unevenly through the year."
@@ -325,7 +333,7 @@ TABLE_HTML = """<!DOCTYPE html>
 <div class="footer">Data: Hollins Moor Volunteer Weather Network</div>
 </body></html>
 """
-TABLE_GOLD = "Hollins Moor rainfall, 2025\n\n" + TABLE_INTRO + "\n\n" + "\n".join("\t".join(r) for r in TABLE_ROWS) + "\n\n" + TABLE_OUTRO
+TABLE_GOLD = gold("Hollins Moor rainfall, 2025", TABLE_INTRO, "\n".join("\t".join(r) for r in TABLE_ROWS), TABLE_OUTRO)
 
 CODE_INTRO = "Python's pathlib makes it easy to walk a directory tree without os.walk. The function below counts the lines of every Python file under a directory."
 CODE = '''from pathlib import Path
@@ -352,7 +360,7 @@ CODE_HTML = """<!DOCTYPE html>
 <footer>Snippets is licensed CC BY 4.0 &middot; <a href="/feed.xml">RSS</a></footer>
 </body></html>
 """
-CODE_GOLD = "Counting lines with pathlib\n\n" + CODE_INTRO + "\n\n" + CODE + "\n\n" + CODE_OUTRO
+CODE_GOLD = gold("Counting lines with pathlib", CODE_INTRO, CODE, CODE_OUTRO)
 
 SOFT404_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page not found | Riverton Gazette</title></head><body>
 <header><a href="/">Riverton Gazette</a> <nav><a href="/news">News</a> <a href="/sport">Sport</a> <a href="/weather">Weather</a></nav></header>
@@ -364,6 +372,7 @@ SOFT404_GOLD = "Sorry, we can\u2019t find that page\n\nThe story you were lookin
 
 # A regional German news page that declares nothing in its head: its byline ("Von ...") and its
 # date ("5. Januar 2026") are only in its text, in German.
+GERMAN_TITLE = "Stadtrat beschließt neue Brücke über die Lahn"
 GERMAN_PARAS = [
     "Der Stadtrat von Lahnfeld hat am Dienstagabend mit 31 zu 6 Stimmen den Bau einer neuen Fuß- und Radwegbrücke über die Lahn beschlossen. Damit endet eine Debatte, die seit dem Abriss der alten Holzbrücke im Jahr 2021 geführt wurde.",
     "Die neue Brücke soll die Altstadt mit dem Wohngebiet am Auenpark verbinden. Sie wird 84 Meter lang und aus Stahl gebaut; die Arbeiten sollen im Herbst beginnen und rund zwei Jahre dauern.",
@@ -375,17 +384,17 @@ GERMAN_HTML = """<!DOCTYPE html>
 <html lang="de">
 <head>
 <meta charset="utf-8">
-<title>Stadtrat beschließt neue Brücke über die Lahn | Lahntal-Bote</title>
+<title>""" + GERMAN_TITLE + """ | Lahntal-Bote</title>
 </head>
 <body>
 <div class="cookie-hinweis" role="dialog"><p>Wir verwenden Cookies, um Inhalte zu personalisieren und Werbung anzuzeigen.</p><button>Alle akzeptieren</button> <button>Einstellungen</button></div>
 <header><a class="logo" href="/">Lahntal-Bote</a>
 <nav><ul><li><a href="/">Startseite</a></li><li><a href="/lokales/">Lokales</a></li><li><a href="/politik/">Politik</a></li><li><a href="/sport/">Sport</a></li><li><a href="/kultur/">Kultur</a></li><li><a href="/abo/">Abo</a></li></ul></nav></header>
 <main><article>
-<h1>Stadtrat beschließt neue Brücke über die Lahn</h1>
+<h1>""" + GERMAN_TITLE + """</h1>
 <p class="meta">Von Hans Müller</p>
 <p class="meta">5. Januar 2026, 18:42 Uhr</p>
-""" + "\n".join("<p>" + p + "</p>" for p in GERMAN_PARAS) + """
+""" + paragraphs(GERMAN_PARAS) + """
 <p class="teilen"><a href="#">Teilen</a></p>
 </article>
 <aside><h2>Das könnte Sie auch interessieren</h2><ul>
@@ -396,9 +405,10 @@ GERMAN_HTML = """<!DOCTYPE html>
 </body></html>
 """
 
-GERMAN_GOLD = "Stadtrat beschließt neue Brücke über die Lahn\n\n" + "\n\n".join(GERMAN_PARAS)
+GERMAN_GOLD = gold(GERMAN_TITLE, *GERMAN_PARAS)
 
 # A Thai news page: Thai puts no spaces between words and ends its sentences with a space, not a mark.
+THAI_TITLE = "ฝนตกหนักทั่วกรุงเทพ เตือนประชาชนรับมือน้ำท่วมขัง"
 THAI_PARAS = [
     "กรมอุตุนิยมวิทยาประกาศเตือนว่าจะมีฝนตกหนักถึงหนักมากในกรุงเทพมหานครและปริมณฑลตลอดสัปดาห์นี้ ประชาชนในพื้นที่ลุ่มต่ำควรเตรียมรับมือกับน้ำท่วมขังและติดตามประกาศอย่างใกล้ชิด",
     "กรุงเทพมหานครได้เตรียมเครื่องสูบน้ำกว่าสองร้อยเครื่องไว้ตามจุดเสี่ยง และเปิดศูนย์รับแจ้งเหตุตลอดยี่สิบสี่ชั่วโมง ผู้ว่าราชการกล่าวว่าจะเร่งระบายน้ำให้ได้ภายในสามชั่วโมงหลังฝนหยุดตก",
@@ -407,18 +417,18 @@ THAI_PARAS = [
 
 THAI_HTML = """<!DOCTYPE html>
 <html lang="th">
-<head><meta charset="utf-8"><title>ฝนตกหนักทั่วกรุงเทพ เตือนประชาชนรับมือน้ำท่วมขัง - ไทยนิวส์</title></head>
+<head><meta charset="utf-8"><title>""" + THAI_TITLE + """ - ไทยนิวส์</title></head>
 <body>
 <header><a href="/">ไทยนิวส์</a><nav><a href="/">หน้าแรก</a> <a href="/news/">ข่าว</a> <a href="/sport/">กีฬา</a> <a href="/ent/">บันเทิง</a> <a href="/tech/">เทคโนโลยี</a></nav></header>
-<div class="content"><h1>ฝนตกหนักทั่วกรุงเทพ เตือนประชาชนรับมือน้ำท่วมขัง</h1>
-""" + "\n".join("<p>" + p + "</p>" for p in THAI_PARAS) + """
+<div class="content"><h1>""" + THAI_TITLE + """</h1>
+""" + paragraphs(THAI_PARAS) + """
 </div>
 <aside class="sidebar"><h3>ข่าวยอดนิยม</h3><ul><li><a href="/a">ราคาทองวันนี้ปรับขึ้น</a></li><li><a href="/b">ผลบอลเมื่อคืน</a></li><li><a href="/c">พยากรณ์อากาศวันนี้</a></li></ul></aside>
 <footer><p>สงวนลิขสิทธิ์ ไทยนิวส์</p> <a href="/privacy">นโยบายความเป็นส่วนตัว</a></footer>
 </body></html>
 """
 
-THAI_GOLD = "ฝนตกหนักทั่วกรุงเทพ เตือนประชาชนรับมือน้ำท่วมขัง\n\n" + "\n\n".join(THAI_PARAS)
+THAI_GOLD = gold(THAI_TITLE, *THAI_PARAS)
 
 EARLY_PARAS = [
     "Last summer we drove up to the Kessel valley for a week of hiking. The weather held for six days out of seven, and we climbed three of the peaks above the lake.",
@@ -433,7 +443,7 @@ EARLY_HTML = """<html><head><title>Our week in the Kessel valley</title></head>
 <font size="2">By Anna Berger</font><br><br>
 """ + "<br><br>\n".join(EARLY_PARAS) + """</td></tr></table>
 <center><font size="1">Last updated 12.10.2003 - You are visitor no. 4711</font></center></body></html>"""
-EARLY_GOLD = "Our week in the Kessel valley\n\nBy Anna Berger\n\n" + "\n\n".join(EARLY_PARAS)
+EARLY_GOLD = gold("Our week in the Kessel valley", "By Anna Berger", *EARLY_PARAS)
 
 LIST_ARCHIVE_MESSAGE = """&gt; Is there a way to make the build skip the documentation step?
 
