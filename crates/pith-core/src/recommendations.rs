@@ -164,13 +164,25 @@ fn names_recommendations(label: &str, kind: PageKind, at: PhraseAt) -> bool {
     if at == AtStart {
         return starts_with_any(RECOMMENDATION_PHRASES);
     }
-    // Phrases start at a word: compared at each word's start, first bytes first (cheaper than
-    // a substring search per phrase).
+    // Phrases start at a word: each word's start is compared with the phrases that begin with
+    // its first byte (cheaper than a substring search per phrase).
     let word_starts = std::iter::once(0).chain(label.bytes().enumerate().filter(|&(_, b)| b == b' ').map(|(i, _)| i + 1));
     word_starts.filter_map(|at| label.get(at..)).any(|rest| {
-        let first = rest.as_bytes().first();
-        RECOMMENDATION_PHRASES.iter().any(|p| p.as_bytes().first() == first && rest.starts_with(p))
+        rest.as_bytes().first().is_some_and(|&first| phrases_starting_with(first).iter().any(|p| rest.starts_with(p)))
     })
+}
+
+/// The [`RECOMMENDATION_PHRASES`] whose first byte is `byte`: a word is compared with a handful
+/// of them instead of all (this runs for every word of every heading).
+fn phrases_starting_with(byte: u8) -> &'static [&'static str] {
+    static BY_FIRST_BYTE: std::sync::LazyLock<Vec<Vec<&'static str>>> = std::sync::LazyLock::new(|| {
+        let mut table = vec![Vec::new(); 256];
+        for phrase in RECOMMENDATION_PHRASES {
+            table[phrase.as_bytes()[0] as usize].push(*phrase);
+        }
+        table
+    });
+    &BY_FIRST_BYTE[byte as usize]
 }
 
 /// For every node, the byte range of `tree.text` from its first to the end of its last
