@@ -17,6 +17,10 @@ pub struct MetaCollector {
     first_time: Option<String>,
     time_elements: usize,
     json_ld: Vec<String>,
+    /// The name microdata gives the page's first byline (`<meta itemprop="name" content>` inside
+    /// `itemprop="author"`), where its shown text may add an avatar's initial and a group badge,
+    /// or show nothing.
+    byline_name: Option<String>,
 }
 
 #[derive(Debug, Default, Clone)]
@@ -90,6 +94,13 @@ impl MetaCollector {
     fn itemprop(&mut self, a: &Attrs) {
         if let (Some(prop), Some(value)) = (a.itemprop, a.datetime.or(a.content)) {
             self.metas.push((prop.trim().to_ascii_lowercase(), clean(value)));
+        }
+    }
+
+    /// A `<meta itemprop="name">` inside the page's first byline.
+    pub fn byline_name(&mut self, content: Option<&str>) {
+        if self.byline_name.is_none() {
+            self.byline_name = content.map(|c| clean(&htmlize::unescape_attribute(c))).filter(|c| meta_name(c));
         }
     }
 
@@ -188,7 +199,8 @@ impl MetaCollector {
                     .map(|(k, v)| if k == "citation_author" { self.citation_authors() } else { strip_byline(v, by_word(self.html_lang.as_deref())).to_string() })
             });
         // Else the page's bylines, in its text.
-        let byline = if declared_author.is_none() { author_of_bylines(&bylines(), self.html_lang.as_deref()) } else { None };
+        // (Microdata's name for a byline first: its shown text may hold an avatar's initial.)
+        let byline = if declared_author.is_none() { self.byline_name.clone().or_else(|| author_of_bylines(&bylines(), self.html_lang.as_deref())) } else { None };
         let modified = ld
             .modified
             .as_deref()

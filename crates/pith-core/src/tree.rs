@@ -380,6 +380,8 @@ struct Builder {
     /// The ids that controls seen so far name in `aria-controls`: panels a click shows.
     controlled: HashSet<Box<str>, FixedState>,
     drop_next: bool,
+    /// The first element marked as a byline (see [`Builder::in_first_byline`]).
+    first_byline: Option<NodeId>,
     meta: MetaCollector,
     noscript_html: String,
     payload_bytes: usize,
@@ -478,6 +480,7 @@ impl Builder {
             class_words: HashMap::default(),
             controlled: HashSet::default(),
             drop_next: false,
+            first_byline: None,
             meta: MetaCollector::default(),
             noscript_html: String::new(),
             payload_bytes: 0,
@@ -656,6 +659,9 @@ impl Builder {
             tag = Tag::Inline;
         }
         self.meta.element(name, &attrs);
+        if name == "meta" && attrs.itemprop.is_some_and(|p| p.split_ascii_whitespace().any(|p| p == "name")) && self.in_first_byline() {
+            self.meta.byline_name(attrs.content);
+        }
         let capture = match tag {
             Tag::Title if !self.stack.iter().any(|o| o.tag == Tag::Payload) => Capture::Title,
             Tag::Payload
@@ -745,6 +751,9 @@ impl Builder {
                 self.opened = Opened::NextLink;
             }
             let id = self.nodes.len() as NodeId;
+            if flags & hints::BYLINE != 0 && self.first_byline.is_none() {
+                self.first_byline = Some(id);
+            }
             self.nodes.push(Node { tag, parent, children: (0, 0), hints: flags, attr });
             self.pending.push(Child::Node(id));
             if !can_have_content {
@@ -857,6 +866,13 @@ impl Builder {
     }
 
     /// Inside `<pre>` or `<code>`, where text is kept as written.
+    /// Whether the page's first byline is open: schema.org microdata gives an author's name in a
+    /// `<meta itemprop="name">` inside the `itemprop="author"` box. (The first only: on a thread,
+    /// the later ones are the repliers'.)
+    fn in_first_byline(&self) -> bool {
+        self.first_byline.is_some_and(|b| self.stack.iter().any(|o| o.id == b && !o.dropped))
+    }
+
     fn in_code(&self) -> bool {
         self.open_tags.iter().any(|t| matches!(t, Tag::Pre | Tag::Code))
     }

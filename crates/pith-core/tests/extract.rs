@@ -816,6 +816,24 @@ fn a_bylines_screen_reader_label_is_not_the_name() {
 }
 
 #[test]
+fn a_bylines_microdata_name_is_the_name() {
+    // Forum software draws the poster's avatar as an initial beside the name and a group badge
+    // after it; its microdata gives the name alone. Later bylines are the repliers'.
+    let byline = |user: &str| {
+        format!(
+            r#"<div itemprop="author" itemscope itemtype="https://schema.org/Person"><meta itemprop="name" content="{user}"><span class="avatar">{}</span> <a href="/user/{user}">{user}</a> <a class="badge" href="/groups/staff">Staff</a></div>"#,
+            user[..1].to_uppercase()
+        )
+    };
+    let page = article(&format!("{}{PARAS}{}<p>Thanks, that fixed it for me after the upgrade to the new release.</p>", byline("julian"), byline("bradley")));
+    let r = extract(page.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert_eq!(r.author.as_deref(), Some("julian"));
+    // Only inside a byline: a product's microdata name is no author.
+    let product = article(&format!(r#"<div itemscope itemtype="https://schema.org/Product"><meta itemprop="name" content="Trail Shoe">{PARAS}</div>"#));
+    assert_eq!(extract(product.as_bytes(), &Hints::default(), &opts()).unwrap().author, None);
+}
+
+#[test]
 fn authors_from_json_ld_references_meta_and_bylines() {
     let author = |head: &str, body: &str| {
         let page = format!("<html><head>{head}</head><body><article><h1>Deep Sea Vents</h1>{body}{PARAS}</article></body></html>");
