@@ -539,7 +539,22 @@ fn byline_name(s: &str, by: Option<&str>) -> String {
             break;
         }
     }
-    s[..end].trim().trim_end_matches([',', '-', '–', '—']).trim().to_string()
+    without_avatar_initial(s[..end].trim().trim_end_matches([',', '-', '–', '—']).trim()).to_string()
+}
+
+/// "J julian" or "JosephF J" -> the name: forum software draws a poster without a picture as
+/// their initial, a letter beside the name. (Not "J. Smith": an initial has its period.)
+fn without_avatar_initial(name: &str) -> &str {
+    let initial_of = |letter: &str, word: &str| {
+        let mut l = letter.chars();
+        l.next().zip(word.chars().next()).is_some_and(|(a, b)| l.next().is_none() && a.is_alphabetic() && a.to_lowercase().eq(b.to_lowercase()))
+    };
+    let words: Vec<&str> = name.split_whitespace().collect();
+    match words.as_slice() {
+        [first, second, ..] if initial_of(first, second) => name[first.len()..].trim_start(),
+        [first, .., last] if initial_of(last, first) => name[..name.len() - last.len()].trim_end(),
+        _ => name,
+    }
 }
 
 /// A meta author value that names someone: not a URL, an @handle or a numeric id.
@@ -928,6 +943,17 @@ mod tests {
         assert_eq!(byline_name("Byung-hun Lee - March 3, 2024", None), "Byung-hun Lee");
         assert_eq!(byline_name("Posted by Byron Smith on Monday", None), "Byron Smith");
         assert_eq!(byline_name("Maria Lopez wrote on 27 November", None), "Maria Lopez");
+    }
+
+    #[test]
+    fn a_bylines_avatar_initial_is_not_the_name() {
+        assert_eq!(byline_name("J julian", None), "julian");
+        assert_eq!(byline_name("JosephF J", None), "JosephF");
+        assert_eq!(byline_name("xJewishNinjax X", None), "xJewishNinjax");
+        // Initials that are part of the name stay.
+        assert_eq!(byline_name("J. Julian", None), "J. Julian");
+        assert_eq!(byline_name("Harry S Truman", None), "Harry S Truman");
+        assert_eq!(byline_name("Jane D", None), "Jane D");
     }
 
     #[test]
