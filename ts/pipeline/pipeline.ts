@@ -23,8 +23,13 @@ import { addStage, noteWorker, now, STAGE_TIMES } from './stages.js';
 
 export type { Outcome } from './record.js';
 
-/** Bytes of a WARC file per worker task (default of PipelineOptions.spanBytes). */
-const SPAN_BYTES = 1 << 20;
+/**
+ * Bytes of a WARC file per worker task (default of PipelineOptions.spanBytes). Each task pays a
+ * round trip to the main thread and opens and probes the file: 2 MiB spans took 2-4% less CPU
+ * than 1 MiB ones (dev pages five times over), while a small file still splits into enough
+ * spans to share between workers.
+ */
+const SPAN_BYTES = 2 << 20;
 
 export interface PipelineOptions {
   /** Worker threads. Default: one per core (os.availableParallelism()). */
@@ -48,7 +53,7 @@ export interface PipelineOptions {
   maxInFlight?: number;
   /**
    * A WARC file is read in spans of this many bytes, one worker task each (default
-   * 1 MiB). The output is the same for any value; spans only set the unit of work.
+   * 2 MiB). The output is the same for any value; spans only set the unit of work.
    */
   spanBytes?: number;
   /**
