@@ -129,6 +129,12 @@ impl<'a> Attrs<'a> {
     pub fn rel_has(&self, value: &str) -> bool {
         self.rel.is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case(value)))
     }
+
+    /// Whether `itemprop` lists `name` (`itemprop="name headline"`; schema.org names are
+    /// case-sensitive).
+    pub fn itemprop_has(&self, name: &str) -> bool {
+        self.itemprop.is_some_and(|p| p.split_ascii_whitespace().any(|p| p == name))
+    }
 }
 
 /// The attribute's name as written. Parsed attributes always have a source location (only

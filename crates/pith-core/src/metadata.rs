@@ -20,7 +20,7 @@ pub struct MetaCollector {
     /// The name microdata gives the page's first byline (`<meta itemprop="name" content>` inside
     /// `itemprop="author"`), where its shown text may add an avatar's initial and a group badge,
     /// or show nothing.
-    byline_name: Option<String>,
+    microdata_byline: Option<String>,
 }
 
 #[derive(Debug, Default, Clone)]
@@ -98,9 +98,9 @@ impl MetaCollector {
     }
 
     /// A `<meta itemprop="name">` inside the page's first byline.
-    pub fn byline_name(&mut self, content: Option<&str>) {
-        if self.byline_name.is_none() {
-            self.byline_name = content.map(|c| clean(&htmlize::unescape_attribute(c))).filter(|c| meta_name(c));
+    pub fn microdata_byline(&mut self, content: Option<&str>) {
+        if self.microdata_byline.is_none() {
+            self.microdata_byline = content.map(|c| clean(&htmlize::unescape_attribute(c))).filter(|c| meta_name(c));
         }
     }
 
@@ -200,7 +200,7 @@ impl MetaCollector {
             });
         // Else the page's bylines, in its text.
         // (Microdata's name for a byline first: its shown text may hold an avatar's initial.)
-        let byline = if declared_author.is_none() { self.byline_name.clone().or_else(|| author_of_bylines(&bylines(), self.html_lang.as_deref())) } else { None };
+        let byline = if declared_author.is_none() { self.microdata_byline.clone().or_else(|| author_of_bylines(&bylines(), self.html_lang.as_deref())) } else { None };
         let modified = ld
             .modified
             .as_deref()

@@ -659,8 +659,8 @@ impl Builder {
             tag = Tag::Inline;
         }
         self.meta.element(name, &attrs);
-        if name == "meta" && attrs.itemprop.is_some_and(|p| p.split_ascii_whitespace().any(|p| p == "name")) && self.in_first_byline() {
-            self.meta.byline_name(attrs.content);
+        if name == "meta" && attrs.itemprop_has("name") && self.in_first_byline() {
+            self.meta.microdata_byline(attrs.content);
         }
         let capture = match tag {
             Tag::Title if !self.stack.iter().any(|o| o.tag == Tag::Payload) => Capture::Title,
@@ -865,7 +865,6 @@ impl Builder {
         }
     }
 
-    /// Inside `<pre>` or `<code>`, where text is kept as written.
     /// Whether the page's first byline is open: schema.org microdata gives an author's name in a
     /// `<meta itemprop="name">` inside the `itemprop="author"` box. (The first only: on a thread,
     /// the later ones are the repliers'.)
@@ -873,6 +872,7 @@ impl Builder {
         self.first_byline.is_some_and(|b| self.stack.iter().any(|o| o.id == b && !o.dropped))
     }
 
+    /// Inside `<pre>` or `<code>`, where text is kept as written.
     fn in_code(&self) -> bool {
         self.open_tags.iter().any(|t| matches!(t, Tag::Pre | Tag::Code))
     }
