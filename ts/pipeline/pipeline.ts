@@ -25,9 +25,8 @@ export type { Outcome } from './record.js';
 
 /**
  * Bytes of a WARC file per worker task (default of PipelineOptions.spanBytes). Each task pays a
- * round trip to the main thread and opens and probes the file: 2 MiB spans took 2-4% less CPU
- * than 1 MiB ones (dev pages five times over), while a small file still splits into enough
- * spans to share between workers.
+ * round trip to the main thread and opens and probes the file, which larger spans pay less often;
+ * a small file must still split into enough spans to share between workers.
  */
 const SPAN_BYTES = 2 << 20;
 
