@@ -48,7 +48,10 @@ export interface PipelineOptions {
    * `not_accepted:<reject_reason>`. Default false (every record is written, with `accepted`).
    */
   accept?: boolean;
-  /** Spans between planner and consumer. Default 2 per worker, plus 2. */
+  /**
+   * Spans between planner and consumer. Default 4 per worker, plus 2: outcomes are consumed in
+   * order, so a slow span holds up the ones after it, and a worker idles once the window is full.
+   */
   maxInFlight?: number;
   /**
    * A WARC file is read in spans of this many bytes, one worker task each (default
@@ -117,11 +120,25 @@ export function checkOptions(options: PipelineOptions = {}): ExtractorOptions {
 /** The spans a file is read in: fixed-size parts of a WARC file, else the whole file. */
 async function planSpans(file: InputFile, spanBytes: number): Promise<Span[]> {
   if (file.size <= spanBytes || !(await isWarcFile(file))) return [wholeFile(file)];
+  return cutSpans(file.size, spanBytes);
+}
+
+/** The last this many spans' worth of a file is cut into quarter spans (see cutSpans). */
+const TAIL_SPANS = 2;
+
+/**
+ * Spans of `spanBytes` over a file of `size` bytes, except near its end, where they are a
+ * quarter of that: the last spans of a run are the ones a worker finishes while the others have
+ * nothing left to take, so smaller ones leave them idle for less. The cut depends on the file
+ * alone, never on the worker count, so the output is the same for any --workers.
+ */
+export function cutSpans(size: number, spanBytes: number): Span[] {
   const spans: Span[] = [];
-  for (let start = 0; start < file.size; start += spanBytes) {
+  for (let start = 0, len = spanBytes; start < size; start += len) {
+    if (size - start <= TAIL_SPANS * spanBytes) len = Math.max(1, spanBytes >> 2);
     // The last span is open-ended: whatever follows the planned size is still read.
-    const end = start + spanBytes >= file.size ? Infinity : start + spanBytes;
-    spans.push({ start, end, size: file.size, exact: start === 0 });
+    const end = start + len >= size ? Infinity : start + len;
+    spans.push({ start, end, size, exact: start === 0 });
   }
   return spans;
 }
@@ -140,7 +157,7 @@ type Step =
  */
 export async function* runPipeline(files: InputFile[], options: PipelineOptions = {}): AsyncGenerator<Outcome> {
   const workers = Math.max(1, options.workers ?? defaultWorkers());
-  const maxInFlight = Math.max(2, options.maxInFlight ?? workers * 2 + 2);
+  const maxInFlight = Math.max(2, options.maxInFlight ?? workers * 4 + 2);
   const spanBytes = Math.max(1, options.spanBytes ?? SPAN_BYTES);
   const timeoutMs = Math.max(0, (options.timeoutSeconds ?? 60) * 1000);
   const engine = options.engine ?? 'native';

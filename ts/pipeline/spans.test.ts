@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import { Writable } from 'node:stream';
 import { ensureBuilt, SAMPLES, sampleWarcZst, zstdLines } from '../../test/helpers.js';
 import { newWalk, readFileRecords, readSpan, type InputFile, type ReadEvent, type Span } from '../warc/reader.js';
-import { runPipeline, type Outcome, type PipelineOptions } from './pipeline.js';
+import { cutSpans, runPipeline, type Outcome, type PipelineOptions } from './pipeline.js';
 import { runExtract } from './extract.js';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'pith-spans-'));
@@ -139,6 +139,17 @@ async function pipelineRun(p: string, opts: PipelineOptions): Promise<{ keys: st
   }
   return { keys, lines, fileOk };
 }
+
+describe('cutSpans', () => {
+  it('covers the file end to end, in full spans and then quarter spans over the last two spans worth', () => {
+    const MiB = 1 << 20;
+    const spans = cutSpans(20 * MiB, 2 * MiB);
+    expect(spans.map((s) => s.start)).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16, 16.5, 17, 17.5, 18, 18.5, 19, 19.5].map((m) => m * MiB));
+    expect(spans.slice(0, -1).every((s, i) => s.end === spans[i + 1]!.start)).toBe(true);
+    expect(spans.at(-1)!.end).toBe(Infinity);
+    expect(spans.map((s) => s.exact)).toEqual(spans.map((_, i) => i === 0));
+  });
+});
 
 describe('runPipeline over spans', () => {
   beforeAll(() => ensureBuilt(), 120_000);
