@@ -1121,6 +1121,19 @@ fn a_short_last_sentence_ending_in_a_danda_is_content() {
     assert!(text.ends_with("अगली बैठक जून में होगी।"), "{text:?}");
 }
 
+#[test]
+fn a_list_item_over_nested_items_stays_with_them_at_the_start_of_the_text() {
+    // A short line before the first paragraph is furniture, unless it heads the items below it.
+    let page = "<html><body><article><ul><li>Updates<ul>\
+        <li>2021-08-09 Emphasizing non-requirements for analysis as well as tool choice steps.</li>\
+        <li>2022-04-12 Link to Choosing Software</li></ul></li></ul>\
+        <p>One single tool can not be a perfect fit for all sets of requirements. You need to differ between situations and users.</p>\
+        <p>On the other hand, for each given tool, there exists at least one set of requirements where it is the best choice.</p>\
+        </article></body></html>";
+    let text = text_of(page.as_bytes());
+    assert!(text.starts_with("- Updates\n  - 2021-08-09 Emphasizing"), "{text:?}");
+}
+
 mod verdicts {
     use super::*;
     use pith_core::RejectReason;

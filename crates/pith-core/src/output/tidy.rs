@@ -34,6 +34,11 @@ fn is_weak(block: &Block, max_chars: usize) -> bool {
     }
 }
 
+/// Whether `item` is a list item and `next` an item of a list nested in it.
+fn heads_nested_items(item: &Block, next: &Block) -> bool {
+    matches!((&item.kind, &next.kind), (Kind::ListItem { depth: outer, .. }, Kind::ListItem { depth: inner, .. }) if inner > outer)
+}
+
 fn is_prose(block: &Block) -> bool {
     matches!(block.kind, Kind::Paragraph | Kind::ListItem { .. }) && block.text.chars().count() >= 80
 }
@@ -56,7 +61,11 @@ fn trim_edges(mut blocks: Vec<Block>) -> Vec<Block> {
     if (bytes(&blocks[blocks.len() - tail..]) as f32) < EDGE_SHARE * total as f32 {
         blocks.truncate(blocks.len() - tail);
     }
-    let lead = blocks.iter().take_while(|b| is_weak(b, 40)).count();
+    let mut lead = blocks.iter().take_while(|b| is_weak(b, 40)).count();
+    // A list item whose nested items stay heads them ("Updates" over dated entries): it stays too.
+    while lead > 0 && heads_nested_items(&blocks[lead - 1], &blocks[lead]) {
+        lead -= 1;
+    }
     if (bytes(&blocks[..lead]) as f32) < EDGE_SHARE * total as f32 {
         blocks.drain(..lead);
     }
