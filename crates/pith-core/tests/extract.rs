@@ -1134,6 +1134,20 @@ fn a_list_item_over_nested_items_stays_with_them_at_the_start_of_the_text() {
     assert!(text.starts_with("- Updates\n  - 2021-08-09 Emphasizing"), "{text:?}");
 }
 
+#[test]
+fn a_list_under_a_paragraph_starts_at_the_top_level_however_deep_the_page_nests_it() {
+    // An FAQ laid out as a list: each answer's list sits two lists deep, under the answer's text.
+    let page = "<html><body><article><h1>Travel insurance questions</h1>\
+        <p>This page answers the questions our customers ask most often about travel insurance and what it costs.</p>\
+        <ul class=faq><li><div>What factors impact the cost?</div><div>There are many factors that can affect the cost of travel insurance:\
+        <ul><li>Your age</li><li>Where you are going<ul><li>Europe</li></ul></li></ul></div></li></ul>\
+        <p>Another paragraph of prose follows the questions, so that the content has more than one long paragraph.</p></article></body></html>";
+    let r = extract(page.as_bytes(), &Hints::default(), &Options { markdown: true, ..opts() }).unwrap();
+    assert!(r.text.contains("insurance:\n\n- Your age\n- Where you are going\n  - Europe\n"), "{:?}", r.text);
+    // Four spaces before an item after a blank line would make it a code block.
+    assert!(r.markdown.unwrap().contains("\n\n- Your age\n- Where you are going\n   - Europe\n"));
+}
+
 mod verdicts {
     use super::*;
     use pith_core::RejectReason;

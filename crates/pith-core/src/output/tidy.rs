@@ -1,6 +1,6 @@
 //! The blocks' clean-up before they are written: lines that only label something, give an
 //! asset's address or hold a script's data or template, verbatim repeats, and page furniture
-//! at the edges of the content.
+//! at the edges of the content; then list items nested as they show.
 
 use super::blocks::{Block, Kind};
 use foldhash::fast::FixedState;
@@ -8,7 +8,33 @@ use std::collections::{HashMap, HashSet};
 
 /// All of it, in order: stray lines go first, so that the repeats they separated meet.
 pub fn tidy(blocks: Vec<Block>) -> Vec<Block> {
-    trim_edges(without_strays_and_repeats(blocks))
+    nest_lists(trim_edges(without_strays_and_repeats(blocks)))
+}
+
+/// List items nested as they show: a run of them starts at the top level, however deep the
+/// page's lists put it (an FAQ laid out as a list, its answers' lists under paragraphs; a parent
+/// item dropped as a label), and goes at most one level down from one item to the next.
+/// (Markdown reads items indented four spaces after a paragraph as code.)
+pub fn nest_lists(mut blocks: Vec<Block>) -> Vec<Block> {
+    // The page's depths of the levels open in the current run, outermost first.
+    let mut open: Vec<u8> = Vec::new();
+    for block in &mut blocks {
+        if block.markdown_only() {
+            continue;
+        }
+        let Kind::ListItem { depth, .. } = &mut block.kind else {
+            open.clear();
+            continue;
+        };
+        while open.last().is_some_and(|&d| d > *depth) {
+            open.pop();
+        }
+        if open.last() != Some(depth) {
+            open.push(*depth);
+        }
+        *depth = open.len() as u8;
+    }
+    blocks
 }
 
 /// Stray lines and repeats, for text without the main content's edges: comments, whose short
