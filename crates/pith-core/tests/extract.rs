@@ -518,6 +518,18 @@ fn a_phrase_said_twice_in_one_line_is_said_once() {
 }
 
 #[test]
+fn a_phrase_said_twice_beside_an_image_is_said_once_with_markdown_or_without() {
+    let html = r#"<body><main><h1>The best coffee makers</h1><p>We brewed a thousand cups over three months to find the best coffee makers.</p>
+        <p><span class="label">Best Overall</span> <span class="mobile-label">Best Overall</span> <img src="/moccamaster.jpg" alt="Moccamaster KBGV"></p>
+        <p>It brews a full carafe in six minutes and keeps it hot for two hours, with a timer for the morning.</p></main></body>"#;
+    let plain = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap();
+    let with_markdown = extract(html.as_bytes(), &Hints::default(), &Options { markdown: true, ..opts() }).unwrap();
+    assert!(plain.text.contains("\n\nBest Overall\n\nIt brews"), "{:?}", plain.text);
+    assert_eq!(with_markdown.text, plain.text);
+    assert!(with_markdown.markdown.unwrap().contains("\n\nBest Overall ![Moccamaster KBGV](/moccamaster.jpg)\n\n"));
+}
+
+#[test]
 fn a_long_run_repeated_further_on_appears_once() {
     let buy_box = "<h2>Iris hemp dress</h2><p>€132.34</p><ul><li>GBP: £110.82</li><li>USD: $149.64</li><li>CAD: $206.74</li></ul><p>Size: XS, S, M, L, XL</p><p>Free shipping over €150, returns within 30 days.</p>";
     let page = format!(

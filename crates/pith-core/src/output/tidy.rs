@@ -448,10 +448,14 @@ fn halve_doubled_lines(mut blocks: Vec<Block>) -> Vec<Block> {
         }
         let Some(half) = doubled_phrase(&block.text) else { continue };
         if let Some(markdown) = &mut block.markdown {
-            // Markdown that is not doubled alike (links or emphasis in one copy only) is left
-            // as it is, and the text with it.
-            let Some(markdown_half) = doubled_phrase(markdown) else { continue };
-            markdown.truncate(markdown_half);
+            // The Markdown loses the copy where it has it alike: doubled all through, or the
+            // text doubled before an image. (Links or emphasis in one copy only keep it there;
+            // the text is halved all the same, as it is the same with Markdown or without.)
+            if let Some(markdown_half) = doubled_phrase(markdown) {
+                markdown.truncate(markdown_half);
+            } else if markdown.starts_with(block.text.as_str()) {
+                markdown.replace_range(half..block.text.len(), "");
+            }
         }
         block.text.truncate(half);
     }
