@@ -1,8 +1,8 @@
 // The pipeline: input files -> spans (warc/reader.ts) -> piscina workers -> outcomes in input order.
 //
-// The main thread only plans: a WARC file is cut into spans of `spanBytes` (a fixed size,
-// never derived from the worker count, so the output bytes are the same for any --workers), any
-// other file is one span. A worker reads, inflates, parses and extracts its span and hands back
+// The main thread only plans: a WARC file is cut into spans of `spanBytes`, smaller near its end
+// (see cutSpans; never derived from the worker count, so the output bytes are the same for any
+// --workers), any other file is one span. A worker reads, inflates, parses and extracts its span and hands back
 // its outcomes (with the output lines as one encoded chunk for the CLI).
 //
 // Backpressure: at most `maxInFlight` spans are between the planner and the consumer (queued, in
