@@ -240,5 +240,20 @@ describe.skipIf(!haveBoth)('native and wasm engines', () => {
     },
     115_000,
   );
+  it.skipIf(devFiles.length === 0)(
+    `text and sections the same with Markdown, links and comments on as with none, on every wcxb-dev page`,
+    () => {
+      const plain = JSON.stringify({ options: { markdown: false } });
+      const all = JSON.stringify({ options: { markdown: true, links: true, comments: true } });
+      const differ: string[] = [];
+      for (const f of devFiles) {
+        const html = gunzipSync(readFileSync(path.join(devDir, f)));
+        const [a, b] = [plain, all].map((r) => JSON.parse(extractRaw(html, r, 'native')).result);
+        if (a.text !== b.text || JSON.stringify(a.sections) !== JSON.stringify(b.sections)) differ.push(f);
+      }
+      expect(differ).toEqual([]);
+    },
+    115_000,
+  );
   if (devFiles.length === 0) console.warn(`engine.test: ${devDir} not found, dev-set comparison skipped`);
 });
