@@ -283,7 +283,7 @@ impl JsonLd {
         match value {
             Value::Array(items) => items.iter().for_each(|v| self.index(v, depth + 1)),
             Value::Object(map) => {
-                if let (Some(Value::String(id)), Some(Value::String(name))) = (map.get("@id"), map.get("name")) {
+                if let (Some(Value::String(id)), Some(name)) = (map.get("@id"), filled(map.get("name"))) {
                     self.names_by_id.entry(id.clone()).or_insert_with(|| (clean_json(name), is_organization(map)));
                 }
                 map.values().for_each(|v| self.index(v, depth + 1));
@@ -315,7 +315,7 @@ impl JsonLd {
                 let is_question = types.contains(&"Question");
                 if is_article || is_question {
                     if self.headline.is_none() && is_article {
-                        self.headline = map.get("headline").or_else(|| map.get("name")).and_then(Value::as_str).map(clean_json);
+                        self.headline = filled(map.get("headline")).or_else(|| filled(map.get("name"))).map(clean_json);
                     }
                     if self.author.is_none() {
                         self.author = map.get("author").and_then(|a| self.names(a, false));
@@ -324,17 +324,17 @@ impl JsonLd {
                         self.organization_author = map.get("author").and_then(|a| self.names(a, true));
                     }
                     if self.published.is_none() {
-                        self.published = map.get("datePublished").or_else(|| map.get("dateCreated")).and_then(Value::as_str).map(str::to_string);
+                        self.published = filled(map.get("datePublished")).or_else(|| filled(map.get("dateCreated"))).map(str::to_string);
                     }
                     if self.modified.is_none() {
-                        self.modified = map.get("dateModified").and_then(Value::as_str).map(str::to_string);
+                        self.modified = filled(map.get("dateModified")).map(str::to_string);
                     }
                 }
                 if !is_article && self.other_published.is_none() {
-                    self.other_published = map.get("datePublished").and_then(Value::as_str).map(str::to_string);
+                    self.other_published = filled(map.get("datePublished")).map(str::to_string);
                 }
                 if types.contains(&"WebSite") && self.site_name.is_none() {
-                    self.site_name = map.get("name").and_then(Value::as_str).map(clean_json);
+                    self.site_name = filled(map.get("name")).map(clean_json);
                 }
                 if let Some(graph) = map.get("@graph") {
                     self.visit(graph, depth + 1);
@@ -353,7 +353,7 @@ impl JsonLd {
         let names: Vec<String> = match value {
             Value::String(s) if !organizations => vec![clean_json(s)],
             Value::Object(m) => {
-                let named = m.get("name").and_then(Value::as_str).map(|n| (clean_json(n), is_organization(m)));
+                let named = filled(m.get("name")).map(|n| (clean_json(n), is_organization(m)));
                 let referenced = || m.get("@id").and_then(Value::as_str).and_then(|id| self.names_by_id.get(id)).cloned();
                 named.or_else(referenced).filter(|(_, is_org)| *is_org == organizations).map(|(n, _)| n).into_iter().collect()
             }
@@ -374,6 +374,12 @@ fn parse_json_ld(block: &str) -> Option<Value> {
         let spaced: String = block.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
         serde_json::from_str(&spaced).ok()
     })
+}
+
+/// A JSON-LD string with something in it: templates leave fields empty (`"name": ""`), which
+/// must not stand in for what the page declares elsewhere.
+fn filled(value: Option<&Value>) -> Option<&str> {
+    value.and_then(Value::as_str).filter(|s| !s.trim().is_empty())
 }
 
 fn is_organization(m: &serde_json::Map<String, Value>) -> bool {
@@ -962,6 +968,17 @@ mod tests {
         c.json_ld.push(r#"{"@type":"NewsArticle","author":[{"@type":"Person","name":"By Arlene Marturano"},{"@type":"Person","name":"Jo Lee"}]}"#.into());
         let meta = c.finish(&[], &[], Vec::new, Vec::new, String::new, None, None);
         assert_eq!(meta.author.as_deref(), Some("Arlene Marturano, Jo Lee"));
+    }
+
+    #[test]
+    fn empty_json_ld_fields_leave_room_for_the_others() {
+        let mut c = MetaCollector::default();
+        c.title = Some("Ice on the lake".into());
+        c.json_ld.push(r#"{"@graph":[{"@type":"WebSite","name":""},{"@type":"Article","headline":" ","datePublished":"","dateCreated":"2024-02-03"}]}"#.into());
+        let meta = c.finish(&[], &[], Vec::new, Vec::new, String::new, None, None);
+        assert_eq!(meta.site_name, None);
+        assert_eq!(meta.title.as_deref(), Some("Ice on the lake"));
+        assert_eq!(meta.published.as_deref(), Some("2024-02-03"));
     }
 
     #[test]
