@@ -2,8 +2,8 @@
 //
 // The main thread only plans: a WARC file is cut into spans of `spanBytes`, smaller near its end
 // (see cutSpans; never derived from the worker count, so the output bytes are the same for any
-// --workers), any other file is one span. A worker reads, inflates, parses and extracts its span and hands back
-// its outcomes (with the output lines as one encoded chunk for the CLI).
+// --workers), any other file is one span. A worker reads, inflates, parses and extracts its span
+// and hands back its outcomes (with the output lines as one encoded chunk for the CLI).
 //
 // Backpressure: at most `maxInFlight` spans are between the planner and the consumer (queued, in
 // a worker, or finished but waiting for an earlier one), so memory depends on the window, not on
@@ -54,8 +54,9 @@ export interface PipelineOptions {
    */
   maxInFlight?: number;
   /**
-   * A WARC file is read in spans of this many bytes, one worker task each (default
-   * 2 MiB). The output is the same for any value; spans only set the unit of work.
+   * A WARC file is read in spans of this many bytes, one worker task each (default 2 MiB; a
+   * quarter of it over the file's last two spans' worth). The output is the same for any value;
+   * spans only set the unit of work.
    */
   spanBytes?: number;
   /**

@@ -962,11 +962,16 @@ mod tests {
         assert_eq!(byline_name("Jane D", None), "Jane D");
     }
 
+    /// What a collector makes of the head it read, on a page without headings, bylines or text.
+    fn finished(c: MetaCollector) -> Metadata {
+        c.finish(&[], &[], Vec::new, Vec::new, String::new, None, None)
+    }
+
     #[test]
     fn json_ld_author_names_lose_a_byline_prefix() {
         let mut c = MetaCollector::default();
         c.json_ld.push(r#"{"@type":"NewsArticle","author":[{"@type":"Person","name":"By Arlene Marturano"},{"@type":"Person","name":"Jo Lee"}]}"#.into());
-        let meta = c.finish(&[], &[], Vec::new, Vec::new, String::new, None, None);
+        let meta = finished(c);
         assert_eq!(meta.author.as_deref(), Some("Arlene Marturano, Jo Lee"));
     }
 
@@ -975,7 +980,7 @@ mod tests {
         let mut c = MetaCollector::default();
         c.title = Some("Ice on the lake".into());
         c.json_ld.push(r#"{"@graph":[{"@type":"WebSite","name":""},{"@type":"Article","headline":" ","datePublished":"","dateCreated":"2024-02-03"}]}"#.into());
-        let meta = c.finish(&[], &[], Vec::new, Vec::new, String::new, None, None);
+        let meta = finished(c);
         assert_eq!(meta.site_name, None);
         assert_eq!(meta.title.as_deref(), Some("Ice on the lake"));
         assert_eq!(meta.published.as_deref(), Some("2024-02-03"));

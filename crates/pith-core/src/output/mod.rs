@@ -42,7 +42,7 @@ pub fn render(tree: &Tree, selection: &Selection, options: &Options, base: Optio
         for &c in &selection.comments {
             walker.walk(c);
         }
-        text::render(&tidy::nest_lists(tidy::without_strays_and_repeats(normalized(walker.blocks)))).0
+        text::render(&tidy::tidy_comments(normalized(walker.blocks))).0
     });
     let mut links = walker.links;
     for link in &mut links {

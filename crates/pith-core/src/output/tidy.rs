@@ -11,11 +11,17 @@ pub fn tidy(blocks: Vec<Block>) -> Vec<Block> {
     nest_lists(trim_edges(without_strays_and_repeats(blocks)))
 }
 
+/// The same for comments, but for the edges: their short first and last lines ("Thanks for
+/// this info") are comments too.
+pub fn tidy_comments(blocks: Vec<Block>) -> Vec<Block> {
+    nest_lists(without_strays_and_repeats(blocks))
+}
+
 /// List items nested as they show: a run of them starts at the top level, however deep the
 /// page's lists put it (an FAQ laid out as a list, its answers' lists under paragraphs; a parent
 /// item dropped as a label), and goes at most one level down from one item to the next.
 /// (Markdown reads items indented four spaces after a paragraph as code.)
-pub fn nest_lists(mut blocks: Vec<Block>) -> Vec<Block> {
+fn nest_lists(mut blocks: Vec<Block>) -> Vec<Block> {
     // The page's depths of the levels open in the current run, outermost first.
     let mut open: Vec<u8> = Vec::new();
     for block in &mut blocks {
@@ -37,12 +43,11 @@ pub fn nest_lists(mut blocks: Vec<Block>) -> Vec<Block> {
     blocks
 }
 
-/// Stray lines and repeats, for text without the main content's edges: comments, whose short
-/// first and last lines ("Thanks for this info") are comments too.
+/// Stray lines and repeats.
 ///
 /// Throughout, blocks of images alone (Markdown's only) are stepped over when the text's lines
 /// are compared with their neighbours, so that `text` comes out the same with Markdown or without.
-pub fn without_strays_and_repeats(blocks: Vec<Block>) -> Vec<Block> {
+fn without_strays_and_repeats(blocks: Vec<Block>) -> Vec<Block> {
     dedupe(without_stray_lines(blocks))
 }
 
