@@ -571,6 +571,23 @@ fn button_labels_in_other_languages_are_not_text() {
 }
 
 #[test]
+fn a_product_cards_buttons_are_not_text() {
+    let card = |name: &str, about: &str| {
+        format!("<li class=\"card\"><h3><a href=\"/p/{name}\">{name} headphones</a></h3><p>{about}</p><p>$129.00</p>\
+                 <button>Quick view</button><button>Add to Wishlist</button><label><input type=checkbox> Compare</label></li>")
+    };
+    let html = article(&format!(
+        "<ul class=\"grid\">{}{}{}</ul>",
+        card("Crusher", "Adjustable bass you can feel, with forty hours of battery on one charge."),
+        card("Hesh", "A folding over-ear set that keeps its sound clear on long trips and flights."),
+        card("Riff", "Light on-ear headphones with a built-in microphone for calls on the move.")
+    ));
+    let text = text_of(html.as_bytes());
+    assert!(text.contains("Crusher headphones") && text.contains("forty hours of battery") && text.contains("Riff headphones"), "{text:?}");
+    assert!(!text.contains("Quick view") && !text.contains("Wishlist") && !text.contains("Compare"), "{text:?}");
+}
+
+#[test]
 fn advertisement_and_button_labels_are_not_text() {
     let html = article(
         "<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\

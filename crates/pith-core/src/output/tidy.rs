@@ -105,8 +105,9 @@ fn trim_edges(mut blocks: Vec<Block>) -> Vec<Block> {
 
 /// Lines that only label something, lower-cased: what a page prints over an advertisement or
 /// a paid placement (not "Ad" or "Advertising", which also name things: a country code, a
-/// service), the buttons that lead elsewhere or sell (not "Contact us" or "Get started",
-/// which also head sections), and a widget's placeholder ("Loading…", WordPress's "Like
+/// service), the buttons that lead elsewhere or sell, a product card's among them ("Quick
+/// view", "Compare"; not "Contact us" or "Get started", which also head sections), and a
+/// widget's placeholder ("Loading…", WordPress's "Like
 /// this:" box).
 const LABELS: &[&str] = &[
     "advertisement", "advertisements", "sponsored", "sponsored content", "sponsored post", "promoted", "paid content",
@@ -115,7 +116,8 @@ const LABELS: &[&str] = &[
     "discover more", "continue reading", "keep reading", "read the full story", "read full article", "read the article",
     "view all", "see all", "shop all", "view details", "see details", "back to top", "share", "share this",
     "apply now", "shop now", "buy now", "book now", "order now", "register now", "download now", "subscribe",
-    "subscribe now", "sign up", "sign up now", "add to cart", "add to bag", "add to basket", "get a quote",
+    "subscribe now", "sign up", "sign up now", "add to cart", "add to bag", "add to basket", "add to wishlist",
+    "add to wish list", "add to favorites", "quick view", "quick shop", "compare", "get a quote",
     "request a demo", "start free trial", "start your free trial", "loading", "like loading", "like this:",
     // The same buttons and placeholders in the languages of the web's larger shares.
     "weiterlesen", "mehr lesen", "mehr erfahren", "mehr anzeigen", "alle anzeigen", "teilen", "in den warenkorb",
