@@ -482,7 +482,7 @@ fn a_line_said_again_right_after_itself_appears_once() {
     // heading, a hidden copy) and give the price twice.
     let card = |name: &str, price: &str| {
         format!(
-            r#"<li class="card"><a href="/p/{name}"><p>{name}</p></a><h3>{name}</h3><p>{name}</p><p>{price}</p><p>{price}</p><p>Quick shop</p></li>"#
+            r#"<li class="card"><a href="/p/{name}"><p>{name}</p></a><h3>{name}</h3><p>{name}</p><p>{price}</p><p>{price}</p><p>Whole bean</p></li>"#
         )
     };
     let html = format!(
@@ -493,7 +493,7 @@ fn a_line_said_again_right_after_itself_appears_once() {
     );
     let text = text_of(html.as_bytes());
     assert_eq!(text.matches("Dark Roast Coffee").count(), 1, "{text:?}");
-    assert!(text.contains("Vanilla Latte 12-Pack\n\n$47.88\n\nQuick shop"), "{text:?}");
+    assert!(text.contains("Vanilla Latte 12-Pack\n\n$47.88\n\nWhole bean"), "{text:?}");
     // Apart, the same price stays: it belongs to two products.
     assert_eq!(text.matches("$19.99").count(), 2, "{text:?}");
     // List items may rightly repeat: a comparison's "Yes", "Yes".
@@ -568,6 +568,28 @@ fn button_labels_in_other_languages_are_not_text() {
         <p>12 Kommentare</p><p>Registriert: 03.2006</p><p>Beiträge: 1.204</p><p>5 Min. Lesezeit</p><p>Die Brücke soll die Oststadt mit dem Gewerbegebiet verbinden.</p></article></body></html>";
     let text = text_of(post.as_bytes());
     assert!(text.contains("beschlossen.\n\nDie Brücke"), "{text:?}");
+}
+
+#[test]
+fn a_field_whose_value_has_a_box_of_its_own_is_one_line() {
+    let card = |name: &str, about: &str, weight: &str, color: &str| {
+        format!("<li><h3><a href=\"/p/{name}\">{name} 65 backpack</a></h3><p>{about}</p>\
+                 <div class=\"spec\">Weight: <div class=\"v\">{weight}</div></div><div class=\"spec\">Features: <div class=\"v\">Reservoir Compatible, Raincover Included</div></div>\
+                 <div class=\"spec\">Colors:<ul><li>Black</li><li>{color}</li></ul></div>{}</li>",
+            if name == "Atlas" { "<div class=\"spec\">Note: <div class=\"v\">Ships in two boxes from separate warehouses, which may arrive days apart.</div></div>" } else { "" })
+    };
+    let html = article(&format!(
+        "<ul class=\"grid\">{}{}{}</ul>",
+        card("Atlas", "A roomy pack for long trips, with a frame that carries heavy loads well.", "3.57 to 3.62 lbs", "Olive"),
+        card("Ridge", "A light pack for fast hikes, with mesh pockets that dry quickly in the sun.", "3.69 lbs", "Rust"),
+        card("Summit", "A sturdy pack for winter routes, with loops for axes and a roll-top lid.", "4.1 lbs", "Slate")
+    ));
+    let text = text_of(html.as_bytes());
+    assert!(text.contains("\n\nWeight: 3.57 to 3.62 lbs\n\n") && text.contains("\n\nWeight: 4.1 lbs\n\n"), "{text:?}");
+    // Every card keeps its fields, though they repeat word for word.
+    assert_eq!(text.matches("Features: Reservoir Compatible, Raincover Included\n").count(), 3, "{text:?}");
+    // A label over a list, and a value as long as a sentence, keep lines of their own.
+    assert!(text.contains("Colors:\n") && text.contains("Note:\n\nShips in two boxes"), "{text:?}");
 }
 
 #[test]
