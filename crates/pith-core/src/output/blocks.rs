@@ -30,6 +30,25 @@ impl Cell {
     }
 }
 
+/// A field's label ("Weight", "Heel to toe drop") has at most this many words, and its value
+/// at most this many characters.
+const LABEL_WORDS: usize = 4;
+const VALUE_CHARS: usize = 48;
+
+/// A line that gives one field of a product's or a listing's card: "Weight: 3.6 lbs".
+pub fn is_field(text: &str) -> bool {
+    text.split_once(": ").is_some_and(|(label, value)| is_field_label(label) && is_field_value(value))
+}
+
+fn is_field_label(label: &str) -> bool {
+    !label.is_empty() && label.len() <= 4 * LABEL_WORDS && label.split_whitespace().count() <= LABEL_WORDS
+}
+
+/// (Not a label itself: "Features:" over its list.)
+fn is_field_value(value: &str) -> bool {
+    !value.is_empty() && value.chars().count() <= VALUE_CHARS && !value.ends_with(':')
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Block {
     pub kind: Kind,
@@ -209,9 +228,22 @@ impl<'a> Walker<'a> {
                     markdown.push_str(&format!("{fence}{pad}{code}{pad}{fence}"));
                 }
             }
+            // A label's value in a box of its own ("Weight: <div>3.6 lbs</div>", which the
+            // page's style sets on the label's line) ends that line.
+            Tag::Div | Tag::P | Tag::OtherBlock if self.is_labelled_value(id) => {
+                self.push_inline(" ");
+                self.children(id);
+                self.flush();
+            }
             tag if tag.is_block() => self.block(id, Kind::Paragraph),
             _ => self.children(id),
         }
+    }
+
+    /// Whether block `id`, text alone, is the value of a field whose label is all the line
+    /// holds so far.
+    fn is_labelled_value(&self, id: NodeId) -> bool {
+        self.inline.trim().strip_suffix(':').is_some_and(is_field_label) && !self.tree.holds_blocks(id) && is_field_value(&self.tree.plain_text(id))
     }
 
     fn children(&mut self, id: NodeId) {

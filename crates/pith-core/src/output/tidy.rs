@@ -2,7 +2,7 @@
 //! asset's address or hold a script's data or template, verbatim repeats, and page furniture
 //! at the edges of the content; then list items nested as they show.
 
-use super::blocks::{Block, Kind};
+use super::blocks::{is_field, Block, Kind};
 use foldhash::fast::FixedState;
 use std::collections::{HashMap, HashSet};
 
@@ -551,8 +551,8 @@ fn drop_doubled_runs(blocks: Vec<Block>) -> Vec<Block> {
 }
 
 /// Drops later verbatim repeats of a paragraph (pull quotes, duplicated teasers) and of a
-/// block of images (a carousel's clones). Short blocks and table rows are left alone: "Yes"
-/// may rightly appear twice.
+/// block of images (a carousel's clones). Short blocks, fields and table rows are left alone:
+/// "Yes" or "Features: Raincover included" may rightly appear twice.
 fn drop_repeated_paragraphs(blocks: Vec<Block>) -> Vec<Block> {
     let mut seen: HashSet<&str, FixedState> = HashSet::default();
     let keep: Vec<bool> = blocks
@@ -561,7 +561,7 @@ fn drop_repeated_paragraphs(blocks: Vec<Block>) -> Vec<Block> {
             if b.markdown_only() {
                 seen.insert(b.markdown.as_deref().unwrap_or_default())
             } else {
-                let long_prose = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. }) && b.text.chars().count() >= 40;
+                let long_prose = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. }) && b.text.chars().count() >= 40 && !is_field(&b.text);
                 !long_prose || seen.insert(&b.text)
             }
         })
