@@ -571,6 +571,22 @@ fn button_labels_in_other_languages_are_not_text() {
 }
 
 #[test]
+fn a_term_and_its_description_are_one_paragraph() {
+    let html = article(
+        "<p>The Staple Tee: enduring comfort in a regular fit, crafted from combed cotton and built to last.</p>\
+         <dl><dt>Fit</dt><dd>Regular</dd><div><dt>Fabric</dt> <dd>Mid weight, <b>5.3 oz</b>, 100% combed cotton</dd></div>\
+         <dt>Care</dt><dd><p>Machine wash cold with like colours.</p><p>Do not tumble dry; dry it flat in the shade.</p></dd>\
+         <dt>Sizes</dt><dt>Colours</dt><dd>70+</dd></dl>",
+    );
+    let x = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert!(x.text.contains("\n\nFit\nRegular\n\nFabric\nMid weight, 5.3 oz, 100% combed cotton\n\n"), "{:?}", x.text);
+    // A description of paragraphs follows its term's; a term without one is a line of its own.
+    assert!(x.text.contains("\n\nCare\n\nMachine wash cold") && x.text.ends_with("\n\nSizes\n\nColours\n70+"), "{:?}", x.text);
+    let markdown = x.markdown.unwrap();
+    assert!(markdown.contains("\n\nFit  \nRegular\n\n"), "{markdown:?}");
+}
+
+#[test]
 fn a_field_whose_value_has_a_box_of_its_own_is_one_line() {
     let card = |name: &str, about: &str, weight: &str, color: &str| {
         format!("<li><h3><a href=\"/p/{name}\">{name} 65 backpack</a></h3><p>{about}</p>\

@@ -97,6 +97,8 @@ pub struct Walker<'a> {
     /// The alt texts of the images written so far, lower-cased: a gallery repeats its product's
     /// name under every photo.
     images_written: HashSet<String>,
+    /// A `<dt>`'s text is the inline text, waiting for its `<dd>`.
+    term_waits: bool,
     ctx: Context,
 }
 
@@ -114,6 +116,7 @@ impl<'a> Walker<'a> {
             base: None,
             inline_markdown: None,
             images_written: HashSet::new(),
+            term_waits: false,
             ctx: Context::default(),
         }
     }
@@ -228,6 +231,21 @@ impl<'a> Walker<'a> {
                     markdown.push_str(&format!("{fence}{pad}{code}{pad}{fence}"));
                 }
             }
+            // A term and its description are one paragraph, a line each ("Fit" over "Regular"),
+            // so that a chunk does not part them. The term waits in the inline text for its
+            // description; one that holds blocks starts a paragraph of its own.
+            Tag::Dt => {
+                self.flush();
+                let outer = self.ctx.kind.replace(Kind::Paragraph);
+                self.children(id);
+                self.ctx.kind = outer;
+                self.push_inline(LINE_BREAK.encode_utf8(&mut [0; 4]));
+                self.term_waits = true;
+            }
+            Tag::Dd if self.term_waits && !self.tree.holds_blocks(id) => {
+                self.term_waits = false;
+                self.block_continued(id, Kind::Paragraph);
+            }
             // A label's value in a box of its own ("Weight: <div>3.6 lbs</div>", which the
             // page's style sets on the label's line) ends that line.
             Tag::Div | Tag::P | Tag::OtherBlock if self.is_labelled_value(id) => {
@@ -262,6 +280,11 @@ impl<'a> Walker<'a> {
     /// A block element: what it holds directly becomes one block of `kind`.
     fn block(&mut self, id: NodeId, kind: Kind) {
         self.flush();
+        self.block_continued(id, kind);
+    }
+
+    /// [`Walker::block`] that also takes the inline text before it: a term's, for its description.
+    fn block_continued(&mut self, id: NodeId, kind: Kind) {
         let outer = self.ctx.kind.replace(kind);
         self.children(id);
         self.flush();
@@ -293,6 +316,7 @@ impl<'a> Walker<'a> {
     }
 
     fn flush(&mut self) {
+        self.term_waits = false;
         if self.inline.is_empty() && self.inline_markdown.is_none() {
             return;
         }

@@ -253,9 +253,16 @@ fn is_stray(text: &str) -> bool {
     is_label(text)
         || is_post_furniture(text)
         || is_asset_address(text)
+        || is_named_asset(text)
         || is_json(text)
         || is_placeholder(text)
         || is_icons(text)
+}
+
+/// A field's name over an asset's address, a term and its description ("cat_thumb_Bone:" over
+/// "https://…/bone.jpg"): the block form of the pair `without_stray_lines` drops as two lines.
+fn is_named_asset(text: &str) -> bool {
+    text.split_once('\n').is_some_and(|(name, address)| name.ends_with(':') && is_asset_address(address))
 }
 
 /// Is the text only icons, with no letter or digit: an arrow on a link ("↗"), a close button
