@@ -312,11 +312,26 @@ describe('summary: acceptance overall and per host', () => {
     expect(run.stderr.slice(run.stderr.indexOf('pith extract: done')).trimEnd().split('\n').length).toBeLessThanOrEqual(24);
   });
 
-  it('empty records count as judged and not accepted (empty); ports and case do not split a host', () => {
+  it("records without text count as judged and not accepted, with the core's reason; ports and case do not split a host", () => {
     const { run } = extract(['warc-samples/samples.warc.gz', warc], []);
-    expect(run.stderr).toMatch(/not accepted: .*empty 1/);
+    // The samples' one record without text is a React app's empty root.
+    expect(run.stderr).toMatch(/not accepted: .*javascript_shell 1/);
     expect(run.stderr).toMatch(/^ {4}news\.a\.example +3 judged +66\.7% accepted$/m);
     expect(run.stderr).toMatch(/^ {4}b\.example +1 judged +0\.0% accepted$/m);
+  });
+
+  it("an app's empty shell is rejected as empty and judged a javascript_shell", () => {
+    const shell = path.join(tmp(), 'shell.warc');
+    const html = '<html><head><title>Start here</title><script defer src="/assets/app-9f92.js"></script></head><body><section id="main"></section></body></html>';
+    writeWarc(shell, [{ url: 'https://forum.c.example/t/start-here/68911', html }, { url: 'https://forum.c.example/t/blank/1', html: '<html><body><div></div></body></html>' }]);
+    const { run, rej } = extract([shell], []);
+    expect(run.stderr).toMatch(/not accepted: .*javascript_shell 1/);
+    expect(run.stderr).toMatch(/not accepted: .*empty 1/);
+    const rejects = lines(rej).map((l) => JSON.parse(l) as { reason: string; message: string });
+    expect(rejects.map((r) => [r.reason, r.message])).toEqual([
+      ['empty', 'no main content found (javascript_shell)'],
+      ['empty', 'no main content found'],
+    ]);
   });
 
   it('hostOf', () => {

@@ -104,7 +104,11 @@ export function extractRecord(ev: Extract<RecordEvent, { kind: 'extract' }>, ctx
     const kind = summary.error.kind;
     return rejected(kind === 'input_too_large' || kind === 'memory_limit' || kind === 'time_budget' ? 'budget_exceeded' : 'core_error', `${kind}: ${summary.error.message}`);
   }
-  if (summary.empty) return rejected('empty', 'no main content found', { accepted: false, reason: 'empty' });
+  if (summary.empty) {
+    // Not written, whatever the reason; the verdict keeps the core's (a JavaScript app's shell).
+    const reason = summary.reject_reason ?? 'empty';
+    return rejected('empty', reason === 'empty' ? 'no main content found' : `no main content found (${reason})`, { accepted: false, reason });
+  }
   const verdict: Verdict = { accepted: summary.accepted, reason: summary.accepted ? null : (summary.reject_reason ?? 'unknown') };
   if (ctx.options.accept && !verdict.accepted) {
     return rejected(

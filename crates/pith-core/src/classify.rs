@@ -77,11 +77,13 @@ pub struct Signals {
     pub kept_link_density: f32,
     /// Link density of the whole page, for pages whose extraction came out empty.
     pub page_link_density: f32,
+    /// Scripts the page loads (see [`Tree::script_sources`]).
+    pub script_sources: usize,
 }
 
 impl Signals {
     pub fn measure(tree: &Tree, selection: &Selection, text: &str) -> Signals {
-        let mut s = Signals::default();
+        let mut s = Signals { script_sources: tree.script_sources, ..Signals::default() };
         let mut stack = selection.roots.clone();
         let mut kept_chars: u32 = selection.roots.iter().map(|&root| selection.stats[root as usize].chars).sum();
         let mut kept_link_chars = 0u32;
@@ -634,6 +636,10 @@ pub fn verdict(
         } else if s.page_link_density > 0.5 {
             // Everything on the page was links, and pruned as such.
             RejectReason::LinkList
+        } else if s.script_sources > 0 {
+            // Nothing to show but code to run: an app whose bundles render its content in the
+            // browser (Discourse's empty `<section id="main">`, a React root).
+            RejectReason::JavascriptShell
         } else {
             RejectReason::Empty
         });

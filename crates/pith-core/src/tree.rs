@@ -62,6 +62,9 @@ pub struct Tree {
     pub noscript_html: String,
     /// Bytes of script, style and other payload text that was dropped.
     pub payload_bytes: usize,
+    /// Scripts the page loads from elsewhere (`<script src>`, script preloads): its code
+    /// bundles, which render an app's content in the browser.
+    pub script_sources: usize,
 }
 
 impl Tree {
@@ -385,6 +388,7 @@ struct Builder {
     meta: MetaCollector,
     noscript_html: String,
     payload_bytes: usize,
+    script_sources: usize,
     /// Where the markup not yet read starts: the end of the last start tag (or raw text end
     /// tag) seen.
     at: usize,
@@ -484,6 +488,7 @@ impl Builder {
             meta: MetaCollector::default(),
             noscript_html: String::new(),
             payload_bytes: 0,
+            script_sources: 0,
             at: 0,
             names: OpenNames::new(),
             raw_text_end: None,
@@ -659,6 +664,9 @@ impl Builder {
             tag = Tag::Inline;
         }
         self.meta.element(name, &attrs);
+        if loads_script(name, &attrs) {
+            self.script_sources += 1;
+        }
         if name == "meta" && attrs.itemprop_has("name") && self.in_first_byline() {
             self.meta.microdata_byline(attrs.content);
         }
@@ -953,7 +961,7 @@ impl Builder {
         while let Some(open) = self.stack.pop() {
             self.close_children(&open);
         }
-        let mut tree = Tree { nodes: self.nodes, child_lists: self.child_lists, text: self.text, runs: self.runs, noscript_html: self.noscript_html, payload_bytes: self.payload_bytes };
+        let mut tree = Tree { nodes: self.nodes, child_lists: self.child_lists, text: self.text, runs: self.runs, noscript_html: self.noscript_html, payload_bytes: self.payload_bytes, script_sources: self.script_sources };
         tree.mark_laid_out_prose();
         (tree, self.meta)
     }
@@ -987,6 +995,19 @@ fn highlighter_language(class: &str) -> Option<Box<str>> {
         // `highlight-default` names Sphinx's configured default, not a language.
         language_name(c.strip_prefix("highlight-")?).filter(|l| &**l != "default")
     })
+}
+
+/// `<script src>`, or a `<link>` that preloads a script (`modulepreload`, or `preload` of a
+/// `.js` file).
+fn loads_script(name: &str, attrs: &Attrs) -> bool {
+    match name {
+        "script" => attrs.src.is_some_and(|src| !src.trim().is_empty()),
+        "link" => {
+            attrs.rel_has("modulepreload")
+                || attrs.rel_has("preload") && attrs.href.is_some_and(|href| href.split(['?', '#']).next().is_some_and(|path| path.ends_with(".js") || path.ends_with(".mjs")))
+        }
+        _ => false,
+    }
 }
 
 /// A highlighter's language name as a fence's info string. `none` (Prism's `language-none`,

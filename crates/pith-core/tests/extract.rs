@@ -1256,6 +1256,14 @@ mod verdicts {
             reason(&format!("<body><div id=root></div><script>{script}</script><p>Loading</p></body>")),
             Some(RejectReason::JavascriptShell)
         );
+        // An app whose bundles load from elsewhere: an empty mount point, nothing inline.
+        for bundle in ["<script defer src=\"/assets/app-9f92.js\"></script>", "<link rel=modulepreload href=\"/assets/app-9f92.mjs\">", "<link rel=preload as=script href=\"/assets/app-9f92.js?v=2\">"] {
+            let shell = format!("<head><title>Start making my home smart</title>{bundle}<link rel=stylesheet href=/app.css></head><body><section id=main></section></body>");
+            assert_eq!(reason(&shell), Some(RejectReason::JavascriptShell), "{bundle}");
+        }
+        // Without a script, a page with nothing to show is empty (a style sheet preloaded is no app).
+        let styled = "<head><link rel=preload as=style href=/app.css><link rel=stylesheet href=/app.css></head><body><section id=main></section></body>";
+        assert_eq!(reason(styled), Some(RejectReason::Empty));
     }
 
     #[test]
