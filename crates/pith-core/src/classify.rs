@@ -240,6 +240,21 @@ const SERVICE_SEGMENTS: &[&str] = &[
     "servizi", "prezzi", "contatti", "servicos", "diensten", "prijzen",
 ];
 
+/// What a section's index lists, as its address names it.
+const SECTION_WORDS: &[&str] = &[
+    "news", "blog", "posts", "articles", "stories", "jobs", "careers", "courses", "events", "topics", "tag", "tags",
+    "archive", "archives", "issues", "recent", "latest", "trending", "shows", "podcasts", "episodes", "library",
+    "directory", "results", "search", "schedule", "rankings", "listings", "programs",
+];
+
+/// A path segment of at most three words, one of them in [`SECTION_WORDS`] ("news",
+/// "remote-jobs", "certificate-courses").
+fn names_a_section(segment: &str) -> bool {
+    let segment = segment.to_ascii_lowercase();
+    let words = segment.split(['-', '_', '.']);
+    words.clone().count() <= 3 && words.into_iter().any(|w| SECTION_WORDS.contains(&w))
+}
+
 fn has_segment(path: &str, segments: &[&str]) -> bool {
     path.split('/').any(|s| segments.contains(&s))
 }
@@ -341,6 +356,9 @@ enum Feature {
     DocsPath,
     BlogPath,
     ServicePath,
+    /// The path ends at a section's index: its last segment is a short name of what a list
+    /// holds ("/news", "/remote-jobs", "/list/cs.AI/recent"), not an item under it.
+    SectionIndex,
     /// docs., developer., help. hosts and Read the Docs.
     DocsHost,
     Cards,
@@ -433,6 +451,7 @@ impl Page<'_> {
             Feature::DocsPath => flag(has_segment(&self.path, DOCS_SEGMENTS)),
             Feature::BlogPath => flag(has_segment(&self.path, BLOG_SEGMENTS)),
             Feature::ServicePath => flag(has_segment(&self.path, SERVICE_SEGMENTS)),
+            Feature::SectionIndex => flag(names_a_section(self.last_segment())),
             Feature::DocsHost => flag(
                 self.host.starts_with("docs.") || self.host.starts_with("developer.") || self.host.starts_with("help.") || self.host.contains("readthedocs"),
             ),
@@ -481,50 +500,51 @@ const SCORED: [PageType; 7] = [
 /// Weight of each trait for each page type (columns in the order of [`SCORED`]). Fitted by
 /// `python3 bench/accuracy/fit-page-types.py --write` on the dev set pages outside the
 /// hold-out fifth (multinomial logistic regression, L2-regularized).
-const WEIGHTS: [(Feature, [f32; 7]); 42] = [
+const WEIGHTS: [(Feature, [f32; 7]); 43] = [
     //                           artic forum produ colle listi docum servi
-    (Feature::DiscussionKind,    [-1.19,  2.39,  0.16,  0.30, -0.74, -0.34, -0.58]),
-    (Feature::ProductKind,       [-1.00, -0.33,  2.27, -0.02, -0.43, -0.21, -0.27]),
-    (Feature::ArticleSchema,     [ 1.53, -0.33, -0.36, -0.33,  0.14,  0.01, -0.67]),
-    (Feature::CollectionSchema,  [-0.18, -0.05, -0.20,  0.21,  0.26, -0.02, -0.03]),
-    (Feature::ItemListSchema,    [ 0.45, -0.09, -0.23, -0.21,  0.68, -0.07, -0.52]),
-    (Feature::DocsSchema,        [-0.24, -0.09, -0.03, -0.02,  0.19,  0.39, -0.20]),
-    (Feature::ServiceSchema,     [-0.25, -0.15, -0.23, -0.27,  0.25, -0.09,  0.73]),
-    (Feature::NoSchema,          [ 0.60,  0.08, -0.63, -0.32,  0.01,  0.56, -0.29]),
-    (Feature::OgArticle,         [ 1.02, -0.57, -0.34, -0.49,  0.14,  0.15,  0.09]),
-    (Feature::OgWebsite,         [ 0.02, -0.25,  0.26, -0.22, -0.13,  0.02,  0.30]),
-    (Feature::Author,            [ 0.67,  0.76, -0.40, -0.61,  0.26, -0.23, -0.45]),
-    (Feature::Published,         [ 0.43,  0.67,  0.67, -0.54, -0.35, -0.10, -0.78]),
-    (Feature::Modified,          [ 0.18,  0.14, -0.42,  0.02, -0.67, -0.01,  0.76]),
-    (Feature::YearInPath,        [ 0.78, -0.28, -0.08, -0.25,  0.20, -0.26, -0.11]),
-    (Feature::RootPath,          [-0.83,  0.29, -0.23, -0.33,  0.28, -0.45,  1.27]),
-    (Feature::DeepPath,          [ 0.15,  0.17,  0.20, -0.18, -0.37,  0.26, -0.23]),
-    (Feature::LongSlug,          [ 1.35,  0.57,  0.16, -0.71, -0.55, -0.52, -0.31]),
-    (Feature::NumberInSlug,      [ 0.17,  1.24,  0.66, -0.01, -0.59, -0.59, -0.88]),
-    (Feature::QueryString,       [ 0.08,  0.78, -0.35,  0.45,  0.33, -0.41, -0.89]),
-    (Feature::ProductPath,       [-0.22, -0.32,  1.80, -0.34, -0.39, -0.17, -0.35]),
-    (Feature::CollectionPath,    [-0.12, -0.31, -0.29,  1.33,  0.39, -0.27, -0.73]),
-    (Feature::DocsPath,          [-0.30, -0.23, -0.22,  0.10,  0.04,  1.27, -0.67]),
-    (Feature::BlogPath,          [ 1.42, -0.13, -0.24, -0.25,  0.60, -0.55, -0.83]),
-    (Feature::ServicePath,       [-0.37, -0.16, -0.18, -0.24, -0.39, -0.12,  1.46]),
-    (Feature::DocsHost,          [-0.52, -0.10, -0.07, -0.08, -0.24,  1.44, -0.42]),
-    (Feature::Cards,             [-1.00, -0.23, -0.25,  0.70,  0.97, -0.21,  0.03]),
-    (Feature::HeadlineLinks,     [ 0.27,  0.22, -1.07,  0.25,  0.87,  0.08, -0.62]),
-    (Feature::ProseBlocks,       [ 1.03,  0.08, -0.50, -0.70, -1.13,  0.44,  0.78]),
-    (Feature::Headings,          [ 0.52, -1.61,  0.20,  0.11, -0.13, -0.12,  1.04]),
-    (Feature::ListItems,         [-0.08,  0.10,  0.66, -0.03, -0.50,  0.06, -0.21]),
-    (Feature::CodeBlocks,        [-0.05, -0.02, -0.16, -0.11, -0.39,  0.77, -0.03]),
-    (Feature::InlineCode,        [-0.49,  0.17, -0.32, -0.20, -0.33,  1.70, -0.53]),
-    (Feature::ArticleElements,   [-0.06,  0.06, -0.27,  0.51,  0.22, -0.11, -0.35]),
-    (Feature::LinkedHeadings,    [-0.20, -0.36, -0.10,  0.25,  0.51,  0.12, -0.22]),
-    (Feature::TimeElements,      [-0.38,  1.06, -0.35, -0.11,  0.56, -0.36, -0.41]),
-    (Feature::Images,            [-0.50, -0.34,  0.97,  0.62,  0.51, -1.39,  0.14]),
-    (Feature::CommentBoxes,      [-0.26,  0.02,  1.27, -0.09,  0.00, -0.42, -0.52]),
-    (Feature::Prices,            [ 0.54, -0.06, -0.33, -0.80,  0.51, -0.19,  0.33]),
-    (Feature::PagePrices,        [-0.63, -0.53,  0.48,  2.31, -0.79, -0.66, -0.18]),
-    (Feature::Words,             [ 0.42, -0.09, -0.77, -0.32,  0.37,  0.30,  0.09]),
-    (Feature::LinkDensity,       [-1.34,  0.23, -0.41,  0.35,  1.31,  0.02, -0.15]),
-    (Feature::Bias,              [-0.65, -0.22, -0.44,  0.09,  0.66, -0.18,  0.74]),
+    (Feature::DiscussionKind,    [-1.37,  2.32,  0.22,  0.41, -0.72, -0.35, -0.51]),
+    (Feature::ProductKind,       [-0.98, -0.37,  2.34, -0.15, -0.40, -0.21, -0.23]),
+    (Feature::ArticleSchema,     [ 1.51, -0.33, -0.33, -0.31,  0.14,  0.00, -0.68]),
+    (Feature::CollectionSchema,  [-0.18, -0.05, -0.21,  0.21,  0.32, -0.02, -0.07]),
+    (Feature::ItemListSchema,    [ 0.44, -0.09, -0.24, -0.16,  0.66, -0.07, -0.54]),
+    (Feature::DocsSchema,        [-0.25, -0.09, -0.02, -0.02,  0.19,  0.39, -0.20]),
+    (Feature::ServiceSchema,     [-0.26, -0.14, -0.19, -0.25,  0.24, -0.09,  0.70]),
+    (Feature::NoSchema,          [ 0.59,  0.11, -0.70, -0.29,  0.02,  0.57, -0.30]),
+    (Feature::OgArticle,         [ 0.98, -0.58, -0.27, -0.49,  0.20,  0.14,  0.03]),
+    (Feature::OgWebsite,         [ 0.03, -0.26,  0.33, -0.30, -0.11,  0.04,  0.27]),
+    (Feature::Author,            [ 0.59,  0.93, -0.60, -0.63,  0.36, -0.24, -0.42]),
+    (Feature::Published,         [ 0.46,  0.67,  0.57, -0.52, -0.37, -0.07, -0.74]),
+    (Feature::Modified,          [ 0.23,  0.09, -0.40,  0.04, -0.70,  0.00,  0.74]),
+    (Feature::YearInPath,        [ 0.75, -0.27, -0.08, -0.27,  0.24, -0.26, -0.11]),
+    (Feature::RootPath,          [-0.85,  0.25, -0.21, -0.28,  0.32, -0.45,  1.22]),
+    (Feature::DeepPath,          [ 0.16,  0.18,  0.24, -0.20, -0.40,  0.27, -0.25]),
+    (Feature::LongSlug,          [ 1.31,  0.52,  0.22, -0.68, -0.51, -0.54, -0.33]),
+    (Feature::NumberInSlug,      [ 0.21,  1.23,  0.61, -0.07, -0.53, -0.59, -0.85]),
+    (Feature::QueryString,       [ 0.09,  0.79, -0.40,  0.40,  0.37, -0.41, -0.84]),
+    (Feature::ProductPath,       [-0.18, -0.32,  1.51, -0.25, -0.23, -0.18, -0.36]),
+    (Feature::CollectionPath,    [-0.15, -0.30, -0.29,  1.42,  0.39, -0.28, -0.79]),
+    (Feature::DocsPath,          [-0.33, -0.23, -0.19,  0.11,  0.08,  1.24, -0.68]),
+    (Feature::BlogPath,          [ 1.46, -0.11, -0.19, -0.23,  0.39, -0.54, -0.78]),
+    (Feature::ServicePath,       [-0.40, -0.15, -0.14, -0.22, -0.36, -0.13,  1.42]),
+    (Feature::SectionIndex,      [-0.13, -0.20, -0.10, -0.26,  1.44, -0.18, -0.57]),
+    (Feature::DocsHost,          [-0.54, -0.10, -0.05, -0.08, -0.23,  1.43, -0.42]),
+    (Feature::Cards,             [-1.01, -0.09, -0.53,  0.83,  0.94, -0.18,  0.04]),
+    (Feature::HeadlineLinks,     [ 0.27,  0.19, -0.98,  0.31,  0.86,  0.09, -0.74]),
+    (Feature::ProseBlocks,       [ 1.08,  0.06, -0.54, -0.68, -1.18,  0.45,  0.80]),
+    (Feature::Headings,          [ 0.49, -1.56,  0.14,  0.19, -0.16, -0.11,  1.01]),
+    (Feature::ListItems,         [-0.08,  0.15,  0.62, -0.20, -0.36,  0.05, -0.19]),
+    (Feature::CodeBlocks,        [-0.06, -0.02, -0.14, -0.11, -0.37,  0.76, -0.05]),
+    (Feature::InlineCode,        [-0.52,  0.15, -0.26, -0.19, -0.30,  1.68, -0.55]),
+    (Feature::ArticleElements,   [-0.08,  0.10, -0.18,  0.38,  0.16, -0.09, -0.30]),
+    (Feature::LinkedHeadings,    [-0.15, -0.34, -0.19,  0.14,  0.57,  0.13, -0.17]),
+    (Feature::TimeElements,      [-0.36,  1.01, -0.30, -0.10,  0.57, -0.37, -0.45]),
+    (Feature::Images,            [-0.47, -0.32,  0.88,  0.55,  0.52, -1.37,  0.19]),
+    (Feature::CommentBoxes,      [-0.15,  0.03,  1.23, -0.12, -0.07, -0.40, -0.51]),
+    (Feature::Prices,            [ 0.51, -0.11, -0.35, -0.51,  0.37, -0.23,  0.31]),
+    (Feature::PagePrices,        [-0.71, -0.56,  0.96,  2.13, -0.79, -0.71, -0.32]),
+    (Feature::Words,             [ 0.41, -0.12, -0.81, -0.29,  0.42,  0.30,  0.08]),
+    (Feature::LinkDensity,       [-1.32,  0.20, -0.31,  0.30,  1.13,  0.00,  0.01]),
+    (Feature::Bias,              [-0.63, -0.26, -0.36,  0.13,  0.52, -0.18,  0.78]),
 ];
 // END fitted weights
 
@@ -721,6 +741,17 @@ mod fit {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_section_index_is_named_by_its_last_segment() {
+        for index in ["news", "remote-jobs", "certificate-courses", "recent", "Events", "tag"] {
+            assert!(names_a_section(index), "{index}");
+        }
+        // An item under a section, or a name that is no list's.
+        for item in ["how-to-read-the-news-today", "technology", "68911", "news-release-2024-q3-results", ""] {
+            assert!(!names_a_section(item), "{item}");
+        }
+    }
 
     #[test]
     fn counts_currency_amounts() {
