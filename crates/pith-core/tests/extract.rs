@@ -606,6 +606,11 @@ fn a_field_whose_value_has_a_box_of_its_own_is_one_line() {
     assert_eq!(text.matches("Features: Reservoir Compatible, Raincover Included\n").count(), 3, "{text:?}");
     // A label over a list, and a value as long as a sentence, keep lines of their own.
     assert!(text.contains("Colors:\n") && text.contains("Note:\n\nShips in two boxes"), "{text:?}");
+    // A quote's header repeats with the quote, and goes with it.
+    let quote = "<blockquote><cite>changingtimes wrote: <div>Sat Feb 24, 2024 12:41 pm</div></cite><p>The ferry timetable changes in March, so book the early crossing.</p></blockquote>";
+    let thread = between_prose(&format!("{quote}<p>Thanks, that saved our trip to the island last spring.</p>{quote}<p>Agreed, the early crossing is the calmer one too.</p>"));
+    let text = text_of(thread.as_bytes());
+    assert_eq!(text.matches("changingtimes wrote: Sat Feb 24, 2024 12:41 pm").count(), 1, "{text:?}");
 }
 
 #[test]

@@ -30,9 +30,10 @@ impl Cell {
     }
 }
 
-/// A field's label ("Weight", "Heel to toe drop") has at most this many words, and its value
-/// at most this many characters.
+/// A field's label ("Weight", "Heel to toe drop") has at most this many words and characters,
+/// and its value at most this many characters.
 const LABEL_WORDS: usize = 4;
+const LABEL_CHARS: usize = 32;
 const VALUE_CHARS: usize = 48;
 
 /// A line that gives one field of a product's or a listing's card: "Weight: 3.6 lbs".
@@ -41,7 +42,7 @@ pub fn is_field(text: &str) -> bool {
 }
 
 fn is_field_label(label: &str) -> bool {
-    !label.is_empty() && label.len() <= 4 * LABEL_WORDS && label.split_whitespace().count() <= LABEL_WORDS
+    !label.is_empty() && label.chars().count() <= LABEL_CHARS && label.split_whitespace().count() <= LABEL_WORDS
 }
 
 /// (Not a label itself: "Features:" over its list.)

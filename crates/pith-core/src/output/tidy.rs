@@ -558,8 +558,8 @@ fn drop_doubled_runs(blocks: Vec<Block>) -> Vec<Block> {
 }
 
 /// Drops later verbatim repeats of a paragraph (pull quotes, duplicated teasers) and of a
-/// block of images (a carousel's clones). Short blocks, fields and table rows are left alone:
-/// "Yes" or "Features: Raincover included" may rightly appear twice.
+/// block of images (a carousel's clones). Short blocks, fields outside quotes and table rows
+/// are left alone: "Yes" or "Features: Raincover included" may rightly appear twice.
 fn drop_repeated_paragraphs(blocks: Vec<Block>) -> Vec<Block> {
     let mut seen: HashSet<&str, FixedState> = HashSet::default();
     let keep: Vec<bool> = blocks
@@ -568,7 +568,9 @@ fn drop_repeated_paragraphs(blocks: Vec<Block>) -> Vec<Block> {
             if b.markdown_only() {
                 seen.insert(b.markdown.as_deref().unwrap_or_default())
             } else {
-                let long_prose = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. }) && b.text.chars().count() >= 40 && !is_field(&b.text);
+                // (A quote's field, "Ann wrote: May 3, 2024 12:41 pm", repeats with its quote.)
+                let card_field = b.quote_depth == 0 && is_field(&b.text);
+                let long_prose = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. }) && b.text.chars().count() >= 40 && !card_field;
                 !long_prose || seen.insert(&b.text)
             }
         })
