@@ -38,7 +38,13 @@ const VALUE_CHARS: usize = 48;
 
 /// A line that gives one field of a product's or a listing's card: "Weight: 3.6 lbs".
 pub fn is_field(text: &str) -> bool {
-    text.split_once(": ").is_some_and(|(label, value)| is_field_label(label) && is_field_value(value))
+    // (Every long paragraph is asked: a colon is looked for with `memchr`, and only in a text
+    // short enough to be a field.)
+    let bytes = text.as_bytes();
+    bytes.len() <= 4 * (LABEL_CHARS + VALUE_CHARS) + 2
+        && memchr::memchr_iter(b':', bytes)
+            .find(|&at| bytes.get(at + 1) == Some(&b' '))
+            .is_some_and(|at| is_field_label(&text[..at]) && is_field_value(&text[at + 2..]))
 }
 
 fn is_field_label(label: &str) -> bool {
@@ -262,7 +268,12 @@ impl<'a> Walker<'a> {
     /// Whether block `id`, text alone, is the value of a field whose label is all the line
     /// holds so far.
     fn is_labelled_value(&self, id: NodeId) -> bool {
-        self.inline.trim().strip_suffix(':').is_some_and(is_field_label) && !self.tree.holds_blocks(id) && is_field_value(&self.tree.plain_text(id))
+        // (Asked at every `<div>`: the line's last byte is looked at first.)
+        let ends_in_colon = self.inline.bytes().rev().find(|b| !b.is_ascii_whitespace()) == Some(b':');
+        ends_in_colon
+            && self.inline.trim().strip_suffix(':').is_some_and(is_field_label)
+            && !self.tree.holds_blocks(id)
+            && is_field_value(&self.tree.plain_text(id))
     }
 
     fn children(&mut self, id: NodeId) {

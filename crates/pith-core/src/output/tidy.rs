@@ -262,7 +262,11 @@ fn is_stray(text: &str) -> bool {
 /// A field's name over an asset's address, a term and its description ("cat_thumb_Bone:" over
 /// "https://…/bone.jpg"): the block form of the pair `without_stray_lines` drops as two lines.
 fn is_named_asset(text: &str) -> bool {
-    text.split_once('\n').is_some_and(|(name, address)| name.ends_with(':') && is_asset_address(address))
+    // (A field's name is short: the line break is looked for in the first bytes only, as every
+    // block passes here.)
+    const NAME_BYTES: usize = 64;
+    let head = &text.as_bytes()[..text.len().min(NAME_BYTES + 1)];
+    memchr::memchr(b'\n', head).is_some_and(|at| text[..at].ends_with(':') && is_asset_address(&text[at + 1..]))
 }
 
 /// Is the text only icons, with no letter or digit: an arrow on a link ("↗"), a close button
@@ -569,8 +573,9 @@ fn drop_repeated_paragraphs(blocks: Vec<Block>) -> Vec<Block> {
                 seen.insert(b.markdown.as_deref().unwrap_or_default())
             } else {
                 // (A quote's field, "Ann wrote: May 3, 2024 12:41 pm", repeats with its quote.)
-                let card_field = b.quote_depth == 0 && is_field(&b.text);
-                let long_prose = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. }) && b.text.chars().count() >= 40 && !card_field;
+                let long_prose = matches!(b.kind, Kind::Paragraph | Kind::ListItem { .. })
+                    && b.text.chars().count() >= 40
+                    && !(b.quote_depth == 0 && is_field(&b.text));
                 !long_prose || seen.insert(&b.text)
             }
         })
