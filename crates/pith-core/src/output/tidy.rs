@@ -107,8 +107,7 @@ fn trim_edges(mut blocks: Vec<Block>) -> Vec<Block> {
 /// a paid placement (not "Ad" or "Advertising", which also name things: a country code, a
 /// service), the buttons that lead elsewhere or sell, a product card's among them ("Quick
 /// view", "Compare"; not "Contact us" or "Get started", which also head sections), and a
-/// widget's placeholder ("Loading…", WordPress's "Like
-/// this:" box).
+/// widget's placeholder ("Loading…", WordPress's "Like this:" box).
 const LABELS: &[&str] = &[
     "advertisement", "advertisements", "sponsored", "sponsored content", "sponsored post", "promoted", "paid content",
     "paid post", "partner content", "anzeige", "werbung", "publicité", "publicidad", "pubblicità", "advertentie",
