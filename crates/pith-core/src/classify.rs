@@ -77,13 +77,15 @@ pub struct Signals {
     pub kept_link_density: f32,
     /// Link density of the whole page, for pages whose extraction came out empty.
     pub page_link_density: f32,
+    /// Bytes of script, style and other payload text on the page (see [`Tree::payload_bytes`]).
+    pub payload_bytes: usize,
     /// Scripts the page loads (see [`Tree::script_sources`]).
     pub script_sources: usize,
 }
 
 impl Signals {
     pub fn measure(tree: &Tree, selection: &Selection, text: &str) -> Signals {
-        let mut s = Signals { script_sources: tree.script_sources, ..Signals::default() };
+        let mut s = Signals { payload_bytes: tree.payload_bytes, script_sources: tree.script_sources, ..Signals::default() };
         let mut stack = selection.roots.clone();
         let mut kept_chars: u32 = selection.roots.iter().map(|&root| selection.stats[root as usize].chars).sum();
         let mut kept_link_chars = 0u32;
@@ -643,7 +645,6 @@ pub fn verdict(
     html_bytes: usize,
     page_type: PageType,
     s: &Signals,
-    scripts_bytes: usize,
 ) -> Option<RejectReason> {
     // Error pages are short; documentation about an HTTP status ("404 Not Found - HTTP") is
     // short too, and is content.
@@ -651,7 +652,7 @@ pub fn verdict(
         return Some(RejectReason::ErrorPage);
     }
     if s.chars == 0 {
-        return Some(if scripts_bytes > html_bytes / 3 {
+        return Some(if s.payload_bytes > html_bytes / 3 {
             RejectReason::JavascriptShell
         } else if s.page_link_density > 0.5 {
             // Everything on the page was links, and pruned as such.
@@ -668,7 +669,7 @@ pub fn verdict(
         if consent_phrases(text) >= 1 {
             return Some(RejectReason::ConsentOrPaywall);
         }
-        if scripts_bytes > html_bytes / 3 {
+        if s.payload_bytes > html_bytes / 3 {
             return Some(RejectReason::JavascriptShell);
         }
         return Some(RejectReason::TooShort);
@@ -778,9 +779,9 @@ mod tests {
     fn a_listing_without_links_is_not_a_link_list() {
         let text = "word ".repeat(300);
         let mut s = Signals { chars: text.len(), words: 300, ..Signals::default() };
-        assert_eq!(verdict(&text, None, 20_000, PageType::Listing, &s, 0), None);
+        assert_eq!(verdict(&text, None, 20_000, PageType::Listing, &s), None);
         s.headline_links = 12;
-        assert_eq!(verdict(&text, None, 20_000, PageType::Listing, &s, 0), Some(RejectReason::LinkList));
+        assert_eq!(verdict(&text, None, 20_000, PageType::Listing, &s), Some(RejectReason::LinkList));
     }
 
     #[test]
@@ -788,17 +789,17 @@ mod tests {
         let text = "word ".repeat(300);
         let mut s = Signals { chars: text.len(), words: 300, link_density: 0.7, kept_link_density: 0.7, ..Signals::default() };
         for page_type in [PageType::Product, PageType::Article, PageType::Listing] {
-            assert_eq!(verdict(&text, None, 20_000, page_type, &s, 0), Some(RejectReason::LinkList));
+            assert_eq!(verdict(&text, None, 20_000, page_type, &s), Some(RejectReason::LinkList));
         }
         // A product's description or a reference list's introduction, among many links.
         s.prose_blocks = 1;
-        assert_eq!(verdict(&text, None, 20_000, PageType::Product, &s, 0), None);
-        assert_eq!(verdict(&text, None, 20_000, PageType::Documentation, &s, 0), None);
+        assert_eq!(verdict(&text, None, 20_000, PageType::Product, &s), None);
+        assert_eq!(verdict(&text, None, 20_000, PageType::Documentation, &s), None);
         // Teasers with summaries are still a listing.
-        assert_eq!(verdict(&text, None, 20_000, PageType::Listing, &s, 0), Some(RejectReason::LinkList));
+        assert_eq!(verdict(&text, None, 20_000, PageType::Listing, &s), Some(RejectReason::LinkList));
         // Unless the links were pruned from the box found, and the text kept is not theirs.
         s.kept_link_density = 0.3;
-        assert_eq!(verdict(&text, None, 20_000, PageType::Listing, &s, 0), None);
+        assert_eq!(verdict(&text, None, 20_000, PageType::Listing, &s), None);
     }
 
     #[test]

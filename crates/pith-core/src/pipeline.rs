@@ -110,7 +110,7 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
     let text = rendered.text;
     let signals = classify::Signals::measure(tree, selection, &text);
     let page_type = classify::page_type(&meta, hints.url.as_deref(), kind, &signals);
-    let reject_reason = classify::verdict(&text, meta.title.as_deref(), html.len(), page_type, &signals, tree.payload_bytes);
+    let reject_reason = classify::verdict(&text, meta.title.as_deref(), html.len(), page_type, &signals);
     // The text of a shop's or a list's page speaks of its items: its bylines name reviewers or the
     // newest post's writer ("By Lark Manor" a brand), and its first date (a `<time>` or written)
     // is a review's or the newest post's, not the page's. Only what the page declares stays.

@@ -190,7 +190,7 @@ fn without_stray_lines(blocks: Vec<Block>) -> Vec<Block> {
     }
     for pair in with_text.windows(2) {
         let (name, address) = (&blocks[pair[0]], &blocks[pair[1]]);
-        if line(address) && is_asset_address(&address.text) && line(name) && name.text.ends_with(':') {
+        if line(address) && line(name) && names_asset(&name.text, &address.text) {
             keep[pair[0]] = false;
         }
     }
@@ -258,14 +258,21 @@ fn is_stray(text: &str) -> bool {
         || is_icons(text)
 }
 
-/// A field's name over an asset's address, a term and its description ("cat_thumb_Bone:" over
-/// "https://…/bone.jpg"): the block form of the pair `without_stray_lines` drops as two lines.
+/// A field's name over an asset's address in one block, a term and its description
+/// ("cat_thumb_Bone:" over "https://…/bone.jpg"); as two lines, `without_stray_lines` drops the
+/// name.
 fn is_named_asset(text: &str) -> bool {
     // (A field's name is short: the line break is looked for in the first bytes only, as every
     // block passes here.)
     const NAME_BYTES: usize = 64;
     let head = &text.as_bytes()[..text.len().min(NAME_BYTES + 1)];
-    memchr::memchr(b'\n', head).is_some_and(|at| text[..at].ends_with(':') && is_asset_address(&text[at + 1..]))
+    memchr::memchr(b'\n', head).is_some_and(|at| names_asset(&text[..at], &text[at + 1..]))
+}
+
+/// A field name printed before an asset's address ("cat_thumb_Bone:"), which names nothing once
+/// the address is gone.
+fn names_asset(name: &str, address: &str) -> bool {
+    name.ends_with(':') && is_asset_address(address)
 }
 
 /// Is the text only icons, with no letter or digit: an arrow on a link ("↗"), a close button
