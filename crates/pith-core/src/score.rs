@@ -152,6 +152,15 @@ const PAGED_LIST_LINK_DENSITY: f32 = 0.5;
 /// Prose weight per character of a box that reads as prose (paragraphs weigh 1.5, menus 0).
 const PROSE_PER_CHAR: f32 = 0.8;
 
+/// A box that a class word calls boilerplate, kept for its prose, misleads about the boxes
+/// inside it when it holds less than this share of the page's prose (more is a false flag on
+/// a page wrapper) ...
+const MISLED_SHARE: f32 = 0.8;
+
+/// ... and when boxes inside it that class words call boilerplate hold at least this share of
+/// its own prose (its cards, not a sign-up box beside its article).
+const MISLED_INNER_SHARE: f32 = 0.5;
+
 /// Prose mass that makes a <main> element the page's own word on where its content is.
 const MAIN_ELEMENT_PROSE: f32 = 200.0;
 
@@ -478,6 +487,10 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
     let mut beside_furniture = None;
     // Inside the page's marked content, where a <header> holds an article's title.
     let mut in_content = vec![false; n];
+    // Inside a box that a class word called boilerplate but that held much of the prose: the
+    // site's class words mislead here ("promo" on every card of a services page).
+    let mut misled = vec![false; n];
+    let flagged_inside = flagged_prose_inside(tree, prose);
     for id in 1..n {
         let node = &tree.nodes[id];
         let parent = node.parent as usize;
@@ -486,6 +499,7 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
             continue;
         }
         in_content[id] = in_content[parent] || matches!(node.tag, Tag::Main | Tag::Article) || node.hints & hints::MAIN != 0;
+        misled[id] = misled[parent];
         let furniture = is_furniture(node) || node.tag == Tag::Header && !in_content[id];
         // Beside the page's <main>, furniture is furniture however wordy (an Apple footer of
         // legal notes outweighs the product grid).
@@ -535,7 +549,7 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
             && stats[id].chars >= COLLAPSED_PROSE_CHARS
             && reads_as_prose;
         let never_spared = furniture || node.hints & (hints::OVERLAY | hints::HIDDEN | hints::RECOMMENDATIONS) != 0;
-        let spared = collapsed_prose || spare_prose && !never_spared && reads_as_prose;
+        let spared = collapsed_prose || (spare_prose || misled[id]) && !never_spared && reads_as_prose;
         let outweighs = prose[id] >= guard * prose[0];
         // (Furniture tags only: the text beside is counted outside them, and a page header
         // counted as beside itself would always go.)
@@ -548,11 +562,28 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
             if never_spared {
                 surely_boilerplate += prose[id];
             }
-        } else if node.hints & hints::COMMENTS != 0 && !comments.iter().any(|&c| is_ancestor(tree, c, id as NodeId)) {
-            comments.push(id as NodeId);
+        } else {
+            misled[id] |= node.hints & hints::BOILERPLATE != 0
+                && !never_spared
+                && prose[id] < MISLED_SHARE * prose[0]
+                && flagged_inside[id] >= MISLED_INNER_SHARE * prose[id];
+            if node.hints & hints::COMMENTS != 0 && !comments.iter().any(|&c| is_ancestor(tree, c, id as NodeId)) {
+                comments.push(id as NodeId);
+            }
         }
     }
     Flagged { removed, comments, surely_boilerplate }
+}
+
+/// The prose of the outermost boxes that a class word calls boilerplate inside each box.
+fn flagged_prose_inside(tree: &Tree, prose: &[f32]) -> Vec<f32> {
+    let mut inside = vec![0f32; tree.nodes.len()];
+    for id in (1..tree.nodes.len()).rev() {
+        let node = &tree.nodes[id];
+        let own = if node.hints & hints::BOILERPLATE != 0 { prose[id] } else { inside[id] };
+        inside[node.parent as usize] += own;
+    }
+    inside
 }
 
 /// The prices shown in the text of `id`.

@@ -2763,3 +2763,50 @@ fn an_order_form_showing_the_price_is_content_and_a_search_form_is_not() {
     assert!(text.contains("Item code: 5015004"), "{text:?}");
     assert!(!text.contains("Search the shop"), "{text:?}");
 }
+
+#[test]
+fn cards_that_a_misleading_class_word_flags_stay_inside_the_box_it_also_flagged() {
+    // A services page whose CMS names its card grid and every card in it "promo": the grid
+    // holds most of the page's prose, so the word misleads here, and the cards are the content.
+    // (Enough prose outside the grid that the page does not look misflagged as a whole.)
+    let card = |n: u32, name: &str| {
+        format!(
+            r#"<div class="grid-item"><a class="promo-tracking" href="/services/{n}"><div class="promo__desc">
+            <h3>{name}</h3><p>Our {name} team helps clients plan, build and run what they need, with people who have done it before, across every industry we serve.</p></div></a></div>"#
+        )
+    };
+    const NAMES: [&str; 8] = ["Audit", "Cyber", "Tax", "Strategy", "Engineering", "Risk", "Legal", "Payroll"];
+    let cards: String = NAMES.iter().enumerate().map(|(n, name)| card(n as u32, name)).collect();
+    let intro: String = (1..=4)
+        .map(|n| format!("<p>Reason {n}: whatever the size of your business, our people help it grow, from the first plan to the last review.</p>"))
+        .collect();
+    let page = format!(
+        r#"<body><nav><a href="/">Home</a> <a href="/services">Services</a> <a href="/careers">Careers</a></nav>
+        <main><h1>Our services</h1>{intro}<div class="promo-container">{cards}</div></main>
+        <footer><p>Copyright 2026 Example Advisory. All rights reserved.</p></footer></body>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Reason 1:") && NAMES.iter().all(|name| text.contains(&format!("Our {name} team"))), "{text:?}");
+    assert!(!text.contains("Copyright"), "{text:?}");
+}
+
+#[test]
+fn a_sign_up_box_stays_out_of_an_article_box_that_a_class_word_misflags() {
+    // The article's wrapper is called a sidebar, but it holds the prose; the sign-up box in it
+    // is the only box the class words name, and the words mean it. (Enough prose outside the
+    // wrapper that it is not a false flag on the whole page.)
+    let notes: String = (1..=3)
+        .map(|n| format!("<p>Note {n}: written by the editors of Ocean Daily, who check every fact twice before it goes out.</p>"))
+        .collect();
+    let paras: String = (1..=6)
+        .map(|n| format!("<p>Point {n}: the vents were found in 1977, and they changed what biologists thought life needs to live.</p>"))
+        .collect();
+    let page = format!(
+        r#"<body><nav><a href="/">Home</a> <a href="/news">News</a></nav><main><div class="layout">
+        <div class="sidebar-first">{paras}<div class="newsletter-signup"><p>Join over 100,000 readers: get our weekly newsletter, free, every Friday morning.</p></div></div>
+        <div class="notes">{notes}</div></div></main></body>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Point 1:") && text.contains("Point 6:"), "{text:?}");
+    assert!(!text.contains("Join over"), "{text:?}");
+}
