@@ -2810,3 +2810,19 @@ fn a_sign_up_box_stays_out_of_an_article_box_that_a_class_word_misflags() {
     assert!(text.contains("Point 1:") && text.contains("Point 6:"), "{text:?}");
     assert!(!text.contains("Join over"), "{text:?}");
 }
+
+#[test]
+fn sign_in_demo_and_free_trial_buttons_are_not_text() {
+    let html = article(
+        "<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\
+         <p><a class=\"btn\" href=\"/demo\">Book a Demo</a></p><p><a href=\"/trial\">START FOR FREE</a></p>\
+         <div class=\"post-actions\"><a href=\"/login\">Sign in</a> <a href=\"/quote\">Quote</a></div>\
+         <p>Bacteria turn chemicals into energy, feeding worms, crabs and the fish that hunt them.</p>\
+         <p>Sign in to the lab's portal with your badge before you book a demo of the sampler.</p>",
+    );
+    let text = text_of(html.as_bytes());
+    assert!(!text.contains("Book a Demo") && !text.contains("START FOR FREE"), "{text:?}");
+    assert!(!text.contains("Sign in\n") && !text.contains("Quote"), "{text:?}");
+    assert!(text.contains("changed the field.\n\nBacteria turn"), "{text:?}");
+    assert!(text.contains("Sign in to the lab's portal"), "{text:?}");
+}

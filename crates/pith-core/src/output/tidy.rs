@@ -117,7 +117,9 @@ const LABELS: &[&str] = &[
     "apply now", "shop now", "buy now", "book now", "order now", "register now", "download now", "subscribe",
     "subscribe now", "sign up", "sign up now", "add to cart", "add to bag", "add to basket", "add to wishlist",
     "add to wish list", "add to favorites", "quick view", "quick shop", "compare", "get a quote",
-    "request a demo", "start free trial", "start your free trial", "loading", "like loading", "like this:",
+    "request a demo", "schedule a demo", "book a demo", "request a quote", "book a consultation", "start free trial",
+    "start your free trial", "try for free", "start for free", "get started for free", "join now", "join now for free",
+    "sign in", "log in", "register", "quote", "loading", "like loading", "like this:",
     // The same buttons and placeholders in the languages of the web's larger shares.
     "weiterlesen", "mehr lesen", "mehr erfahren", "mehr anzeigen", "alle anzeigen", "teilen", "in den warenkorb",
     "jetzt kaufen", "nach oben", "wird geladen", "lire la suite", "en savoir plus", "voir plus", "voir tout", "partager",
