@@ -640,6 +640,7 @@ fn advertisement_and_button_labels_are_not_text() {
          <h3>Like this:</h3><p>Like Loading…</p><p>12 Likes</p><p>3 likes and counting: readers loved it.</p>\
          <h2>1,204 Replies</h2><p>2 answers</p><p>Two answers from the crew agreed on the vents' age.</p>\
          <p>Showing 12 z 40 łóżka</p><h3>Join Our Newsletter</h3><p>Like what you read? Sign up for our mailing list!</p><h3>The Deep Sea Newsletter</h3>\
+         <div class=\"widget-heading\">Like What You're Reading? <br>Subscribe To The Monthly Newsletter!</div>\
          <table><tr><th>Listing</th><th>Kind</th></tr><tr><td>Vent tour</td><td>Sponsored</td></tr></table>",
     );
     let text = text_of(html.as_bytes());
@@ -650,6 +651,7 @@ fn advertisement_and_button_labels_are_not_text() {
     assert!(!text.contains("1,204 Replies") && !text.contains("2 answers"), "{text:?}");
     assert!(text.contains("Two answers from the crew"), "{text:?}");
     assert!(!text.contains("Join Our") && !text.contains("mailing list") && text.contains("The Deep Sea Newsletter"), "{text:?}");
+    assert!(!text.contains("Reading?") && !text.contains("Monthly Newsletter"), "{text:?}");
     // A line that starts like a result count and ends in letters of more than one byte is read
     // whole, not cut inside a letter.
     assert!(text.contains("Showing 12 z 40 łóżka"), "{text:?}");

@@ -297,17 +297,20 @@ fn is_label(text: &str) -> bool {
     // (Characters counted only for a line with letters beyond ASCII, which take more bytes.)
     let short = label.len() <= 24 || label.len() <= 48 && !label.is_ascii() && label.chars().count() <= 24;
     short && (one_of(LABELS, label) || is_count(label) || is_reading_time(label))
-        || label.len() <= 60 && (one_of(PROMPTS, label) || is_result_count(label) || is_newsletter_prompt(label))
+        || label.len() <= 60 && (one_of(PROMPTS, label) || is_result_count(label))
+        || is_newsletter_prompt(label)
 }
 
 /// A newsletter's call over its sign-up form: "Join Our Newsletter", "Subscribe to our best
-/// newsletters", "Like What You're Reading? Subscribe To The Monthly Newsletter". (Not a line
-/// that only names one: "The Morning Newsletter".)
+/// newsletters", "Like What You're Reading? Subscribe To The Monthly Newsletter" (on one line
+/// or two). (Not a line that only names one: "The Morning Newsletter".)
 fn is_newsletter_prompt(label: &str) -> bool {
     // (The ending first: it rules out nearly every line.)
     ["newsletter", "newsletters", "mailing list"].iter().any(|what| ends_with_ignoring_case(label, what)) && {
-        let call = label.rsplit_once("? ").map_or(label, |(_, call)| call);
-        ["join ", "subscribe ", "sign up "].iter().any(|verb| strip_prefix_ignoring_case(call, verb).is_some())
+        let (question, call) = label.rsplit_once('?').map_or(("", label), |(question, call)| (question, call.trim_start()));
+        question.len() <= 40
+            && call.len() <= 60
+            && ["join ", "subscribe ", "sign up "].iter().any(|verb| strip_prefix_ignoring_case(call, verb).is_some())
     }
 }
 
