@@ -490,7 +490,8 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
     // Inside a box that a class word called boilerplate but that held much of the prose: the
     // site's class words mislead here ("promo" on every card of a services page).
     let mut misled = vec![false; n];
-    let flagged_inside = flagged_prose_inside(tree, prose);
+    // (Summed on the first such box only: most pages keep none.)
+    let mut flagged_inside = None;
     for id in 1..n {
         let node = &tree.nodes[id];
         let parent = node.parent as usize;
@@ -566,7 +567,7 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
             misled[id] |= node.hints & hints::BOILERPLATE != 0
                 && !never_spared
                 && prose[id] < MISLED_SHARE * prose[0]
-                && flagged_inside[id] >= MISLED_INNER_SHARE * prose[id];
+                && flagged_inside.get_or_insert_with(|| flagged_prose_inside(tree, prose))[id] >= MISLED_INNER_SHARE * prose[id];
             if node.hints & hints::COMMENTS != 0 && !comments.iter().any(|&c| is_ancestor(tree, c, id as NodeId)) {
                 comments.push(id as NodeId);
             }
