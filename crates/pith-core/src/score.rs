@@ -795,6 +795,18 @@ fn leaves_behind(tree: &Tree, current: NodeId, child: NodeId, id: NodeId) -> boo
     id != child && is_ancestor(tree, current, id) && !is_ancestor(tree, child, id)
 }
 
+/// Whether `child` of `parent` comes right after a heading the page keeps: the list of a
+/// section of its own ("Critical maintenance" over its articles), not a box of links beside it.
+fn follows_heading(tree: &Tree, parent: NodeId, child: NodeId, removed: &[bool]) -> bool {
+    let siblings = tree.children(parent);
+    let Some(at) = siblings.iter().position(|c| *c == Child::Node(child)) else { return false };
+    siblings[..at]
+        .iter()
+        .rev()
+        .find(|c| !tree.is_blank(c))
+        .is_some_and(|c| matches!(*c, Child::Node(h) if tree.node(h).tag.is_heading() && !removed[h as usize]))
+}
+
 /// The level of the heading a box opens with (`<section><header><h2>`), if it opens with one.
 fn leading_heading(tree: &Tree, id: NodeId) -> Option<u8> {
     let mut at = id;
@@ -954,7 +966,8 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
             let node = tree.node(c);
             let container = matches!(node.tag, Tag::Div | Tag::Section | Tag::Ul | Tag::Ol | Tag::Table | Tag::Header | Tag::Dl | Tag::Form | Tag::OtherBlock);
             let unlinked = s.chars - s.link_chars;
-            if container && s.chars > 0 && s.link_density() > t.prune_link_density && unlinked < t.prune_keep_text && !(listing && s.headline_links()) && !holds_prose_block(tree, c, stats, removed) {
+            let items = s.headline_links() && (listing || follows_heading(tree, id, c, removed));
+            if container && s.chars > 0 && s.link_density() > t.prune_link_density && unlinked < t.prune_keep_text && !items && !holds_prose_block(tree, c, stats, removed) {
                 pruned.push(c);
             } else {
                 stack.push(c);

@@ -2828,3 +2828,23 @@ fn sign_in_demo_and_free_trial_buttons_are_not_text() {
     assert!(text.contains("changed the field.\n\nBacteria turn"), "{text:?}");
     assert!(text.contains("Sign in to the lab's portal"), "{text:?}");
 }
+
+#[test]
+fn a_list_of_linked_titles_under_its_own_heading_is_a_section_of_the_content() {
+    let picks = |kind: &str| -> String {
+        (1..=3).map(|n| format!("<li><a href=\"/p/{kind}{n}\">The {kind} sampler model {n}, rated for vents down to four thousand metres</a></li>")).collect()
+    };
+    // (Prose enough that the lists are a small share of the text, not the page's items.)
+    let prose: String = (1..=20)
+        .map(|n| format!("<p>Dive {n}: the team lowered each sampler on a cable, waited an hour by the chimney, and hauled it back.</p>"))
+        .collect();
+    let html = between_prose(&format!(
+        "{prose}<h2>Samplers we trust</h2><ul>{}</ul><p>Each of them survived a season on the ridge without a leak.</p><ul>{}</ul>",
+        picks("deep"),
+        picks("loose")
+    ));
+    let text = text_of(html.as_bytes());
+    assert!(text.contains("Samplers we trust\n\n- The deep sampler model 1,"), "{text:?}");
+    // The same kind of list with no heading of its own is a box of links beside the prose.
+    assert!(!text.contains("loose sampler"), "{text:?}");
+}
