@@ -57,6 +57,9 @@ pub struct Attrs<'a> {
     pub expands: bool,
     /// `popover`: shown over the page on demand, like a dialog.
     pub popover: bool,
+    /// `data-nosnippet`: the site tells search engines not to quote this part (a related-article
+    /// card, an author's bio, an advertisement's label, a cookie notice).
+    pub nosnippet: bool,
     /// `shadowrootmode` (or the older `shadowroot`) on a `<template>`: a declarative shadow
     /// root, which browsers render in place, unlike other templates.
     pub shadow_root: bool,
@@ -101,6 +104,10 @@ impl<'a> Attrs<'a> {
                 }
                 "popover" => {
                     a.popover = true;
+                    continue;
+                }
+                "data-nosnippet" => {
+                    a.nosnippet = true;
                     continue;
                 }
                 "shadowrootmode" | "shadowroot" => {

@@ -688,6 +688,10 @@ impl Builder {
         if attrs.popover {
             flags |= hints::OVERLAY | hints::BOILERPLATE;
         }
+        // (A flag like a class word's: a box so marked that holds much of the prose stays.)
+        if attrs.nosnippet {
+            flags |= hints::BOILERPLATE;
+        }
         if attrs.rel_has("author") {
             flags |= hints::BYLINE;
         }

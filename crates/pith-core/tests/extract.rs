@@ -2848,3 +2848,22 @@ fn a_list_of_linked_titles_under_its_own_heading_is_a_section_of_the_content() {
     // The same kind of list with no heading of its own is a box of links beside the prose.
     assert!(!text.contains("loose sampler"), "{text:?}");
 }
+
+#[test]
+fn what_the_site_keeps_out_of_search_snippets_is_not_text_unless_it_is_the_prose() {
+    // `data-nosnippet` on a related-article card and an author's bio inside the article...
+    let html = between_prose(
+        r#"<div class="display-card" data-nosnippet><span>Related</span><h5><a href="/tools">Four tools that save time</a></h5>
+           <p>Save time and streamline your workflow with these tools for your laboratory.</p></div>"#,
+    )
+    .replace(
+        "</article>",
+        r#"<div class="author-box" data-nosnippet><p>Dana has written about oceans for ten years, and dives whenever the weather allows.</p></div></article>"#,
+    );
+    let text = text_of(html.as_bytes());
+    assert!(text.contains("changed the field.\n\nBacteria turn"), "{text:?}");
+    assert!(!text.contains("Four tools") && !text.contains("streamline") && !text.contains("Dana has"), "{text:?}");
+    // ...but a site that keeps its whole article out of snippets still has an article.
+    let whole = article(&format!("<div data-nosnippet>{PARAS}</div>"));
+    assert!(text_of(whole.as_bytes()).contains("Galápagos Rift"), "{whole:?}");
+}
