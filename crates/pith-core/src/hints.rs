@@ -107,6 +107,8 @@ fn word_traits(word: &[u8]) -> u32 {
         | b"copyright" | b"outbrain" | b"taboola" | b"trending" | b"popular" | b"skiplink"
         // A wiki heading's "[edit]" link (MediaWiki).
         | b"editsection"
+        // `robots-nocontent`: what the site tells crawlers is not its content (Yahoo's class).
+        | b"nocontent"
         | b"disclaimer" | b"topbar" | b"offcanvas" | b"login" | b"bottombar"
         // A forum post's author box: join date, post count, rank.
         | b"userextras" | b"userbanner" | b"userstats" | b"userinfo" | b"postprofile" | b"postcount" | b"postleft" | b"badge" | b"badges"
@@ -384,6 +386,8 @@ mod tests {
         assert_eq!(from_class_and_id(Some("textual-display clipped"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("message-signature"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("postprofile"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("slideshow-note robots-nocontent"), None), BOILERPLATE);
+        assert_eq!(from_class_and_id(Some("no-content-message"), None), 0);
         assert_eq!(from_class_and_id(Some("element-invisible"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("visibility-hidden visibility-hidden-focusable"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("visually-hidden-focusable"), None), HIDDEN);
