@@ -576,7 +576,7 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
     Flagged { removed, comments, surely_boilerplate }
 }
 
-/// The prose of the outermost boxes that a class word calls boilerplate inside each box.
+/// The prose of the outermost boxes flagged as boilerplate inside each box.
 fn flagged_prose_inside(tree: &Tree, prose: &[f32]) -> Vec<f32> {
     let mut inside = vec![0f32; tree.nodes.len()];
     for id in (1..tree.nodes.len()).rev() {
@@ -796,7 +796,8 @@ fn leaves_behind(tree: &Tree, current: NodeId, child: NodeId, id: NodeId) -> boo
 }
 
 /// Whether `child` of `parent` comes right after a heading the page keeps: the list of a
-/// section of its own ("Critical maintenance" over its articles), not a box of links beside it.
+/// section of its own (a guide's picks under "Best digital oscilloscopes"), not a box of links
+/// beside the prose.
 fn follows_heading(tree: &Tree, parent: NodeId, child: NodeId, removed: &[bool]) -> bool {
     let siblings = tree.children(parent);
     let Some(at) = siblings.iter().position(|c| *c == Child::Node(child)) else { return false };
@@ -951,7 +952,8 @@ fn body(tree: &Tree) -> NodeId {
 /// Removes link-dense boxes without prose inside the chosen subtree.
 fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &Thresholds) {
     // With little prose around them, lists of item titles are the page (a job board, a
-    // section front); beside an article they are an archive or "more stories".
+    // section front); beside an article they are an archive or "more stories", unless a
+    // heading of their own introduces them.
     let listing = stats[root as usize].is_listing();
     let mut pruned = Vec::new();
     let mut stack = vec![root];
