@@ -795,13 +795,11 @@ fn leaves_behind(tree: &Tree, current: NodeId, child: NodeId, id: NodeId) -> boo
     id != child && is_ancestor(tree, current, id) && !is_ancestor(tree, child, id)
 }
 
-/// Whether `child` of `parent` comes right after a heading the page keeps: the list of a
-/// section of its own (a guide's picks under "Best digital oscilloscopes"), not a box of links
-/// beside the prose.
-fn follows_heading(tree: &Tree, parent: NodeId, child: NodeId, removed: &[bool]) -> bool {
-    let siblings = tree.children(parent);
-    let Some(at) = siblings.iter().position(|c| *c == Child::Node(child)) else { return false };
-    siblings[..at]
+/// Whether a box whose `before` siblings are these comes right after a heading the page keeps:
+/// the list of a section of its own (a guide's picks under "Best digital oscilloscopes"), not a
+/// box of links beside the prose.
+fn follows_heading(tree: &Tree, before: &[Child], removed: &[bool]) -> bool {
+    before
         .iter()
         .rev()
         .find(|c| !tree.is_blank(c))
@@ -958,7 +956,8 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
     let mut pruned = Vec::new();
     let mut stack = vec![root];
     while let Some(id) = stack.pop() {
-        for child in tree.children(id) {
+        let children = tree.children(id);
+        for (at, child) in children.iter().enumerate() {
             let Child::Node(c) = *child else { continue };
             let ci = c as usize;
             if removed[ci] {
@@ -968,7 +967,7 @@ fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &T
             let node = tree.node(c);
             let container = matches!(node.tag, Tag::Div | Tag::Section | Tag::Ul | Tag::Ol | Tag::Table | Tag::Header | Tag::Dl | Tag::Form | Tag::OtherBlock);
             let unlinked = s.chars - s.link_chars;
-            let items = s.headline_links() && (listing || follows_heading(tree, id, c, removed));
+            let items = s.headline_links() && (listing || follows_heading(tree, &children[..at], removed));
             if container && s.chars > 0 && s.link_density() > t.prune_link_density && unlinked < t.prune_keep_text && !items && !holds_prose_block(tree, c, stats, removed) {
                 pruned.push(c);
             } else {
