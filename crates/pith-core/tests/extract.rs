@@ -275,6 +275,21 @@ fn code_blocks_keep_whitespace_and_language() {
 }
 
 #[test]
+fn a_code_blocks_line_numbers_in_elements_without_a_class_name_go() {
+    // One element per line, its number in a span beside the code (a CSS-in-JS highlighter).
+    let line = |n: u32, code: &str| format!("<div><span class=\"css-519pyc\">{n}</span><div><div>{code}\n</div></div></div>");
+    let html = format!(
+        "<body><article><p>Set the two variables before you start the server, on macOS or Linux.</p>\
+        <pre data-lang=\"shellscript\">{}{}</pre></article></body>",
+        line(1, "export A=1"),
+        line(2, "export B=2")
+    );
+    let result = extract(html.as_bytes(), &Hints::default(), &opts()).unwrap();
+    assert!(result.text.contains("export A=1\nexport B=2"), "{:?}", result.text);
+    assert!(!result.text.contains("1export"), "{:?}", result.text);
+}
+
+#[test]
 fn markdown_marks_inline_code_and_takes_the_language_from_a_highlighter_wrapper() {
     let html = b"<body><article><p>Call <code>route()</code> with the path, or pass <code>--app</code> to the command.</p>\
         <div class=\"highlight-python notranslate\"><div class=\"highlight\"><pre>app = Flask(__name__)</pre></div></div>\

@@ -179,8 +179,9 @@ impl<'a> Walker<'a> {
                     raw = raw.replace("\r\n", "\n").replace('\r', "\n");
                 }
                 let raw = raw.trim_matches('\n').trim_end();
-                if !raw.trim().is_empty() {
-                    self.push(Kind::Code { language }, raw.to_string());
+                let code = without_line_numbers(raw).unwrap_or_else(|| raw.to_string());
+                if !code.trim().is_empty() {
+                    self.push(Kind::Code { language }, code);
                 }
             }
             Tag::Blockquote => {
@@ -507,6 +508,28 @@ fn is_paragraph_sized(text: &str) -> bool {
     }
 }
 
+/// Code whose lines each start with their number, from 1 ("1export A=1", "2export B=2"), without
+/// the numbers: a highlighter's line-number gutter printed as one element per line beside the
+/// code (Chroma's inline numbers, CSS-in-JS code blocks), which no class names as a gutter (see
+/// `hints::hiding`). One space that follows every number goes with it. None when the code is
+/// not so numbered (a single line, which could be "1password", is not).
+fn without_line_numbers(code: &str) -> Option<String> {
+    if !code.starts_with(|c: char| c == '1' || c == ' ') || !code.contains('\n') {
+        return None;
+    }
+    let mut rest = Vec::new();
+    for (line, n) in code.split('\n').zip(1u32..) {
+        let after = line.trim_start_matches(' ').strip_prefix(n.to_string().as_str())?;
+        if after.starts_with(|c: char| c.is_ascii_digit()) {
+            return None;
+        }
+        rest.push(after);
+    }
+    let spaced = rest.iter().all(|l| l.is_empty() || l.starts_with(' '));
+    let lines: Vec<&str> = rest.iter().map(|l| if spaced { l.strip_prefix(' ').unwrap_or(l) } else { l }).collect();
+    Some(lines.join("\n").trim_matches('\n').trim_end().to_string())
+}
+
 /// Columns a row of a table is laid out to at most (spans of cells past it are cut).
 const MAX_COLUMNS: usize = 64;
 
@@ -622,6 +645,21 @@ mod tests {
     fn collapses_whitespace() {
         assert_eq!(collapse("  a \t b\u{a0}\u{a0}c\u{2028} d\u{b}é  "), "a b c\nd é");
         assert_eq!(collapse("\u{2028}x"), "x");
+    }
+
+    #[test]
+    fn strips_line_numbers_that_start_every_line() {
+        assert_eq!(without_line_numbers("1export A=1\n2export B=2").as_deref(), Some("export A=1\nexport B=2"));
+        // Padded to one width, a space after each number; an empty line keeps its number only.
+        assert_eq!(without_line_numbers(" 9 fn a() {\n10     x\n11\n12 }").as_deref(), None);
+        let padded = (1..=10).map(|n| format!("{n:>2} x{n}")).collect::<Vec<_>>().join("\n");
+        assert_eq!(without_line_numbers(&padded).unwrap().lines().next(), Some("x1"));
+        assert_eq!(without_line_numbers("1\n2 if a:\n3     b").as_deref(), Some("if a:\n    b"));
+        // Not numbered from 1 on every line, or a number that goes on: code as written.
+        assert_eq!(without_line_numbers("1password login\nop read"), None);
+        assert_eq!(without_line_numbers("1password"), None);
+        assert_eq!(without_line_numbers("10 PRINT A\n20 GOTO 10"), None);
+        assert_eq!(without_line_numbers("1\n12"), None);
     }
 
     #[test]
