@@ -514,7 +514,7 @@ fn is_paragraph_sized(text: &str) -> bool {
 /// `hints::hiding`). One space that follows every number goes with it. None when the code is
 /// not so numbered (a single line, which could be "1password", is not).
 fn without_line_numbers(code: &str) -> Option<String> {
-    if !code.starts_with(|c: char| c == '1' || c == ' ') || !code.contains('\n') {
+    if !code.starts_with(['1', ' ']) || !code.contains('\n') {
         return None;
     }
     let mut rest = Vec::new();

@@ -1,0 +1,176 @@
+//! Inside the chosen root: boxes of links without prose, menus printed twice, and feeds of
+//! other stories come out.
+
+use super::measure::Stats;
+use super::{is_ancestor, is_furniture, is_text_block, Thresholds, PARAGRAPH_CHARS, PARAGRAPH_LINK_DENSITY};
+use crate::tags::Tag;
+use crate::tree::{Child, NodeId, Tree};
+
+/// Link boxes holding more than this share of the chosen content's text are its items.
+const LISTING_ITEMS_SHARE: f32 = 0.3;
+
+/// A box of this many short `<article>` cards, each with a link, is a feed of other stories.
+const FEED_TEASERS: usize = 3;
+/// Characters below which an `<article>` is a teaser (a title, a line or two, a byline).
+const TEASER_CHARS: u32 = 400;
+/// Share of the content's prose a teaser feed stays under: more, and the feed is the content.
+const FEED_SHARE: f32 = 0.5;
+
+/// Whether a box whose `before` siblings are these comes right after a heading the page keeps:
+/// the list of a section of its own (a guide's picks under "Best digital oscilloscopes"), not a
+/// box of links beside the prose.
+fn follows_heading(tree: &Tree, before: &[Child], removed: &[bool]) -> bool {
+    before
+        .iter()
+        .rev()
+        .find(|c| !tree.is_blank(c))
+        .is_some_and(|c| matches!(*c, Child::Node(h) if tree.node(h).tag.is_heading() && !removed[h as usize]))
+}
+
+/// Removes link-dense boxes without prose inside the chosen subtree.
+pub(super) fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], t: &Thresholds) {
+    // With little prose around them, lists of item titles are the page (a job board, a
+    // section front); beside an article they are an archive or "more stories", unless a
+    // heading of their own introduces them.
+    let listing = stats[root as usize].is_listing();
+    let mut pruned = Vec::new();
+    let mut stack = vec![root];
+    while let Some(id) = stack.pop() {
+        let children = tree.children(id);
+        for (at, child) in children.iter().enumerate() {
+            let Child::Node(c) = *child else { continue };
+            let ci = c as usize;
+            if removed[ci] {
+                continue;
+            }
+            let s = stats[ci];
+            let node = tree.node(c);
+            let container = matches!(node.tag, Tag::Div | Tag::Section | Tag::Ul | Tag::Ol | Tag::Table | Tag::Header | Tag::Dl | Tag::Form | Tag::OtherBlock);
+            let unlinked = s.chars - s.link_chars;
+            let items = s.headline_links() && (listing || follows_heading(tree, &children[..at], removed));
+            if container && s.chars > 0 && s.link_density() > t.prune_link_density && unlinked < t.prune_keep_text && !items && !holds_prose_block(tree, c, stats, removed) {
+                pruned.push(c);
+            } else {
+                stack.push(c);
+            }
+        }
+    }
+    // Link boxes that hold a large share of the chosen text are its items (a feed of posts,
+    // each a title with tag and author links; a grid of products; a list of releases), not
+    // boxes of links beside it, however much prose is around them: beside an article, its
+    // "more stories" and tag lists are a small share of the text.
+    // (Unless the content is page furniture, left as the root of a page without content.)
+    // (Not a menu printed again below the prose, as above it: a mailing list archive's links
+    // to the messages before and after its message. An item's one link, its author's name,
+    // may rightly come twice.)
+    let around_prose = menus_around_prose(tree, stats, &pruned);
+    let pruned_chars: u32 = pruned.iter().filter(|c| !around_prose.contains(c)).map(|&c| stats[c as usize].chars).sum();
+    let in_furniture = std::iter::once(root).chain(tree.ancestors(root)).any(|id| is_furniture(tree.node(id)));
+    let items = !in_furniture && pruned_chars as f32 > LISTING_ITEMS_SHARE * stats[root as usize].chars as f32;
+    for c in pruned {
+        if !items || around_prose.contains(&c) {
+            removed[c as usize] = true;
+        }
+    }
+}
+
+/// Links a box needs to be a menu.
+const MENU_LINKS: u32 = 3;
+
+/// Of the `boxes` of links, the menus printed twice with prose between the copies. Copies are
+/// found as neighbours once sorted by their counts, then by place: each gap between two copies is
+/// read once, and a page of a thousand alike boxes costs one pass over its nodes per kind of box.
+fn menus_around_prose(tree: &Tree, stats: &[Stats], boxes: &[NodeId]) -> Vec<NodeId> {
+    let counts = |id: NodeId| {
+        let s = stats[id as usize];
+        (s.chars, s.links, s.link_chars)
+    };
+    let mut menus: Vec<NodeId> = boxes.iter().copied().filter(|&c| stats[c as usize].links >= MENU_LINKS).collect();
+    menus.sort_unstable_by_key(|&c| (counts(c), c));
+    let mut found = Vec::new();
+    for pair in menus.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        if counts(a) == counts(b) && prose_between(tree, stats, a, b) && tree.plain_text(a) == tree.plain_text(b) {
+            found.extend([a, b]);
+        }
+    }
+    found
+}
+
+/// Whether a text block that reads as prose, and outweighs box `first`, stands between it and
+/// the box `last` after it (node ids run in document order).
+fn prose_between(tree: &Tree, stats: &[Stats], first: NodeId, last: NodeId) -> bool {
+    (first + 1..last).any(|id| {
+        let s = &stats[id as usize];
+        is_text_block(tree, id) && !is_ancestor(tree, first, id) && s.mass >= s.chars as f32 && s.mass > stats[first as usize].chars as f32
+    })
+}
+
+/// Whether a paragraph of prose sits inside `id`: a box of links around one (an item's blurb
+/// above its "read more" links) is pruned around it, not with it.
+fn holds_prose_block(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
+    tree.children(id).iter().any(|c| match *c {
+        Child::Node(c) if !removed[c as usize] => {
+            if is_text_block(tree, c) {
+                stats[c as usize].reads_as_prose(PARAGRAPH_CHARS, PARAGRAPH_LINK_DENSITY)
+            } else {
+                holds_prose_block(tree, c, stats, removed)
+            }
+        }
+        _ => false,
+    })
+}
+
+/// Removes the feeds of other stories inside the content: boxes of [`FEED_TEASERS`] or more
+/// short `<article>` cards, each with a link (and headings at most besides), holding less than
+/// [`FEED_SHARE`] of its prose. A news site's "more stories" often has no heading to name it, and
+/// its teasers' excerpts are prose, not links; but it is laid out as cards, which the content
+/// itself is not.
+pub(super) fn remove_teaser_feeds(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool]) {
+    // Most pages have too few `<article>` elements for a feed: one scan of the node list spares
+    // them the walk.
+    if tree.nodes.iter().filter(|n| n.tag == Tag::Article).nth(FEED_TEASERS - 1).is_none() {
+        return;
+    }
+    let limit = FEED_SHARE * stats[root as usize].mass;
+    let mut stack = vec![root];
+    while let Some(id) = stack.pop() {
+        for child in tree.children(id) {
+            let Child::Node(c) = *child else { continue };
+            if removed[c as usize] {
+                continue;
+            }
+            if stats[c as usize].mass < limit && is_teaser_feed(tree, c, stats, removed) {
+                removed[c as usize] = true;
+            } else {
+                stack.push(c);
+            }
+        }
+    }
+}
+
+/// Does `id` hold [`FEED_TEASERS`] or more `<article>` cards, all short and each with a link,
+/// and no other text but headings, whose links read as headlines taken together ("Learn more"
+/// cards of a features grid do not)?
+fn is_teaser_feed(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
+    let mut teasers = 0;
+    let mut links = Stats::default();
+    for child in tree.children(id) {
+        let c = match *child {
+            Child::Node(c) if !removed[c as usize] => c,
+            Child::Text(..) if !tree.is_blank(child) => return false,
+            _ => continue,
+        };
+        let s = stats[c as usize];
+        match tree.node(c).tag {
+            Tag::Article if s.chars < TEASER_CHARS && s.links > 0 => {
+                links.add_counts(&s);
+                teasers += 1;
+            }
+            Tag::H(_) => {}
+            _ if s.chars > 0 => return false,
+            _ => {}
+        }
+    }
+    teasers >= FEED_TEASERS && links.headline_links()
+}
