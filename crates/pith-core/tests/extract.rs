@@ -1038,6 +1038,28 @@ fn a_feed_of_story_cards_beside_the_story_is_not_text_but_feature_cards_are() {
 }
 
 #[test]
+fn on_an_articles_page_cards_under_linked_headlines_are_a_feed_unless_they_are_most_of_it() {
+    let story: String = (1..=6)
+        .map(|i| format!("<p>Paragraph {i} of the council story: the vote on the harbour plan was delayed again, and residents asked why the costs had doubled since spring.</p>"))
+        .collect();
+    let card = |i: usize| {
+        format!(
+            r#"<div class="post-item"><div class="tagline"><a href="/c/{i}">Travel</a> <span>Dec 19</span></div><h3><a href="/news/{i}">Ferry line {i} adds a winter route to the islands</a></h3>
+            <p>Story {i} excerpt: the operator said the route would run twice a week from January, weather permitting, and tickets go on sale on Monday.</p></div>"#
+        )
+    };
+    let feed: String = (1..=3).map(card).collect();
+    let page = |body: &str| format!(r#"<html><head><meta property="og:type" content="article"></head><body><main><h1>Harbour plan delayed</h1>{body}</main></body></html>"#);
+    let text = text_of(page(&format!("<div>{story}</div><div class=\"more\">{feed}</div>")).as_bytes());
+    assert!(text.contains("Paragraph 6 of the council story"), "{text:?}");
+    assert!(!text.contains("excerpt: the operator said"), "{text:?}");
+    // A section front declared as an article: its feeds are its content.
+    let feeds: String = (0..4).map(|k| format!("<div>{}</div>", (1..=3).map(|i| card(3 * k + i)).collect::<String>())).collect();
+    let text = text_of(page(&format!("<p>The week in travel, from our desk.</p>{feeds}")).as_bytes());
+    assert!(text.contains("Story 12 excerpt: the operator said"), "{text:?}");
+}
+
+#[test]
 fn a_paragraph_drawn_as_a_recommendations_heading_labels_its_box() {
     let popular = r#"<div class="c1"><p class="c2">Popular posts</p>
         <div class="c3">1</div><div class="c4">Did You Know? The Queen Once Stepped In To Keep A Rapper From Being Banned</div>

@@ -96,7 +96,7 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     let root = find_root(tree, &stats, &removed, &comment_boxes, &posts, title_box, kind == PageKind::Discussion, &t);
     prune(tree, root, &stats, &mut removed, &t);
     if kind != PageKind::Discussion {
-        remove_teaser_feeds(tree, root, &stats, &mut removed);
+        remove_teaser_feeds(tree, root, &stats, &mut removed, kind == PageKind::Article);
     }
     let mut roots = match kind {
         PageKind::Discussion => Vec::new(),

@@ -9,11 +9,12 @@ use crate::tree::{Child, NodeId, Tree};
 /// Link boxes holding more than this share of the chosen content's text are its items.
 const LISTING_ITEMS_SHARE: f32 = 0.3;
 
-/// A box of this many short `<article>` cards, each with a link, is a feed of other stories.
+/// A box of this many short cards is a feed of other stories.
 const FEED_TEASERS: usize = 3;
-/// Characters below which an `<article>` is a teaser (a title, a line or two, a byline).
-const TEASER_CHARS: u32 = 400;
-/// Share of the content's prose a teaser feed stays under: more, and the feed is the content.
+/// Characters below which a card is a teaser (a title, an excerpt of a sentence or three, a
+/// byline or a date).
+const TEASER_CHARS: u32 = 600;
+/// Share of the content's prose teaser feeds stay under: more, and the feeds are the content.
 const FEED_SHARE: f32 = 0.5;
 
 /// Whether a box whose `before` siblings are these comes right after a heading the page keeps:
@@ -122,17 +123,17 @@ fn holds_prose_block(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool])
 }
 
 /// Removes the feeds of other stories inside the content: boxes of [`FEED_TEASERS`] or more
-/// short `<article>` cards, each with a link (and headings at most besides), holding less than
-/// [`FEED_SHARE`] of its prose. A news site's "more stories" often has no heading to name it, and
-/// its teasers' excerpts are prose, not links; but it is laid out as cards, which the content
-/// itself is not.
-pub(super) fn remove_teaser_feeds(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool]) {
-    // Most pages have too few `<article>` elements for a feed: one scan of the node list spares
-    // them the walk.
-    if tree.nodes.iter().filter(|n| n.tag == Tag::Article).nth(FEED_TEASERS - 1).is_none() {
+/// short cards (see [`is_teaser_feed`]), when together they hold less than [`FEED_SHARE`] of its
+/// prose (more, and the feeds are the content: a section front declared as an article). A news
+/// site's "more stories" often has no heading to name it, and its teasers' excerpts are prose, not
+/// links; but it is laid out as cards, which the content itself is not.
+pub(super) fn remove_teaser_feeds(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [bool], article_page: bool) {
+    // Most pages have too few cards for a feed: one scan of the node list spares them the walk.
+    let card = |id: usize| tree.nodes[id].tag == Tag::Article || article_page && is_linked_headline(tree, id as NodeId, stats);
+    if (0..tree.nodes.len()).filter(|&id| card(id)).nth(FEED_TEASERS - 1).is_none() {
         return;
     }
-    let limit = FEED_SHARE * stats[root as usize].mass;
+    let mut feeds = Vec::new();
     let mut stack = vec![root];
     while let Some(id) = stack.pop() {
         for child in tree.children(id) {
@@ -140,21 +141,28 @@ pub(super) fn remove_teaser_feeds(tree: &Tree, root: NodeId, stats: &[Stats], re
             if removed[c as usize] {
                 continue;
             }
-            if stats[c as usize].mass < limit && is_teaser_feed(tree, c, stats, removed) {
-                removed[c as usize] = true;
+            if is_teaser_feed(tree, c, stats, removed, article_page) {
+                feeds.push(c);
             } else {
                 stack.push(c);
             }
         }
     }
+    let in_feeds: f32 = feeds.iter().map(|&c| stats[c as usize].mass).sum();
+    if in_feeds < FEED_SHARE * stats[root as usize].mass {
+        for c in feeds {
+            removed[c as usize] = true;
+        }
+    }
 }
 
-/// Does `id` hold [`FEED_TEASERS`] or more `<article>` cards, all short and each with a link,
-/// and no other text but headings, whose links read as headlines taken together ("Learn more"
-/// cards of a features grid do not)?
-fn is_teaser_feed(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
-    let mut teasers = 0;
-    let mut links = Stats::default();
+/// Does `id` hold [`FEED_TEASERS`] or more cards, all short, and no other text but headings? A
+/// card is an `<article>` with a link, and the links of such cards must read as headlines taken
+/// together ("Learn more" cards of a features grid do not); on an article's page, any box under a
+/// linked headline is one too (a blog's "more posts": image, category, headline, excerpt).
+fn is_teaser_feed(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool], article_page: bool) -> bool {
+    let (mut articles, mut headed) = (0, 0);
+    let mut article_links = Stats::default();
     for child in tree.children(id) {
         let c = match *child {
             Child::Node(c) if !removed[c as usize] => c,
@@ -162,15 +170,31 @@ fn is_teaser_feed(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool]) ->
             _ => continue,
         };
         let s = stats[c as usize];
+        let short = s.chars < TEASER_CHARS;
         match tree.node(c).tag {
-            Tag::Article if s.chars < TEASER_CHARS && s.links > 0 => {
-                links.add_counts(&s);
-                teasers += 1;
-            }
             Tag::H(_) => {}
+            Tag::Article if short && s.links > 0 => {
+                article_links.add_counts(&s);
+                articles += 1;
+            }
+            _ if short && article_page && under_linked_headline(tree, c, stats, removed) => headed += 1,
             _ if s.chars > 0 => return false,
             _ => {}
         }
     }
-    teasers >= FEED_TEASERS && links.headline_links()
+    articles + headed >= FEED_TEASERS && (articles == 0 || article_links.headline_links())
+}
+
+/// A heading whose text is all one link's: a card's headline, leading elsewhere.
+fn is_linked_headline(tree: &Tree, id: NodeId, stats: &[Stats]) -> bool {
+    let s = &stats[id as usize];
+    tree.node(id).tag.is_heading() && s.links == 1 && s.chars > 0 && s.link_chars == s.chars
+}
+
+/// Whether a linked headline ([`is_linked_headline`]) stands inside `id`.
+fn under_linked_headline(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
+    tree.children(id).iter().any(|c| match *c {
+        Child::Node(c) if !removed[c as usize] => is_linked_headline(tree, c, stats) || under_linked_headline(tree, c, stats, removed),
+        _ => false,
+    })
 }
