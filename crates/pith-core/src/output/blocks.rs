@@ -650,12 +650,13 @@ mod tests {
     #[test]
     fn strips_line_numbers_that_start_every_line() {
         assert_eq!(without_line_numbers("1export A=1\n2export B=2").as_deref(), Some("export A=1\nexport B=2"));
-        // Padded to one width, a space after each number; an empty line keeps its number only.
-        assert_eq!(without_line_numbers(" 9 fn a() {\n10     x\n11\n12 }").as_deref(), None);
+        // Padded to one width, a space after each number; an empty line holds its number only.
         let padded = (1..=10).map(|n| format!("{n:>2} x{n}")).collect::<Vec<_>>().join("\n");
         assert_eq!(without_line_numbers(&padded).unwrap().lines().next(), Some("x1"));
         assert_eq!(without_line_numbers("1\n2 if a:\n3     b").as_deref(), Some("if a:\n    b"));
-        // Not numbered from 1 on every line, or a number that goes on: code as written.
+        // Not numbered from 1 on every line (a snippet from line 9), or a number that goes on:
+        // code as written.
+        assert_eq!(without_line_numbers(" 9 fn a() {\n10     x\n11\n12 }"), None);
         assert_eq!(without_line_numbers("1password login\nop read"), None);
         assert_eq!(without_line_numbers("1password"), None);
         assert_eq!(without_line_numbers("10 PRINT A\n20 GOTO 10"), None);
