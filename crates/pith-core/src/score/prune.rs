@@ -185,7 +185,9 @@ fn is_teaser_feed(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool], ar
     articles + headed >= FEED_TEASERS && (articles == 0 || article_links.headline_links())
 }
 
-/// A heading whose text is all one link's: a card's headline, leading elsewhere.
+/// A heading whose text is all one link's: a card's headline, leading elsewhere. (Not
+/// `classify::is_linked_heading`, the page type's looser count, which takes a heading that holds
+/// any link: a section's heading with a link in its words would make its section a card.)
 fn is_linked_headline(tree: &Tree, id: NodeId, stats: &[Stats]) -> bool {
     let s = &stats[id as usize];
     tree.node(id).tag.is_heading() && s.links == 1 && s.chars > 0 && s.link_chars == s.chars
