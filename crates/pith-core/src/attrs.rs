@@ -30,6 +30,10 @@ pub fn tag_name_range(el: &Element, source: &str) -> std::ops::Range<usize> {
 pub struct Attrs<'a> {
     pub class: Option<&'a str>,
     pub id: Option<&'a str>,
+    /// `data-testid` (or `data-test-id`, `data-test`, `data-qa`, `data-cy`): the name a
+    /// component goes by in its tests (`notify-modal`, `related-products`), read like an `id`.
+    /// Pages styled with utility classes name their boxes nowhere else.
+    pub test_id: Option<&'a str>,
     pub role: Option<&'a str>,
     pub itemprop: Option<&'a str>,
     pub rel: Option<&'a str>,
@@ -74,6 +78,7 @@ impl<'a> Attrs<'a> {
             let slot = match &*lower(source_name(attr, source)) {
                 "class" => &mut a.class,
                 "id" => &mut a.id,
+                "data-testid" | "data-test-id" | "data-test" | "data-qa" | "data-cy" => &mut a.test_id,
                 "role" => &mut a.role,
                 "itemprop" => &mut a.itemprop,
                 "rel" => &mut a.rel,

@@ -105,6 +105,24 @@ fn a_modal_policy_longer_than_the_page_is_left_out() {
     assert!(!text.contains("personal information"), "{text:?}");
 }
 
+
+#[test]
+fn a_box_named_only_by_its_test_id_is_read_like_its_class() {
+    // Utility-class pages (Tailwind, CSS-in-JS) name no box in `class`; the component's test id
+    // still says what it is.
+    let page = format!(
+        r#"<body><main><h1>Wool Runner</h1>{PARAS}
+        <div class="fixed inset-0 overflow-y-auto" data-testid="notify-modal"><h3>Notify me when back in stock</h3>
+        <p>Once limited edition colours sell out, they are gone for good, but new colours are not far behind.</p></div>
+        <section class="mt-8 px-4" data-test="related-products"><h2>More to love</h2><p>Tree Runner, light and breezy for warm days in the city.</p></section>
+        </main></body>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Hydrothermal"), "{text:?}");
+    for leak in ["limited edition", "Tree Runner"] {
+        assert!(!text.contains(leak), "{leak} in {text:?}");
+    }
+}
 #[test]
 fn malformed_nesting_keeps_the_tail() {
     let html = b"<body><div class=content><p>First paragraph with <b>bold <i>and italic</b> text</i> runs on.\

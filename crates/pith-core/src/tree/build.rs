@@ -430,8 +430,8 @@ impl Builder {
         self.nodes[id as usize].children = (start, self.child_lists.len() as u32);
     }
 
-    /// The hint flags of an element's `class` and `id`, the class's words remembered per value.
-    fn class_hints(&mut self, class: Option<&str>, id: Option<&str>, tag: Tag) -> hints::Flags {
+    /// The hint flags of an element's `class`, `id` and test id, the class's words remembered per value.
+    fn class_hints(&mut self, class: Option<&str>, id: Option<&str>, test_id: Option<&str>, tag: Tag) -> hints::Flags {
         /// Distinct classes remembered at most (a page has a few hundred).
         const MAX_CLASSES: usize = 4096;
         let class_words = match class {
@@ -447,7 +447,8 @@ impl Builder {
                 }
             },
         };
-        id.map_or(class_words, |id| class_words.and(hints::Words::of(id))).flags(tag)
+        let words = id.map_or(class_words, |id| class_words.and(hints::Words::of(id)));
+        test_id.map_or(words, |t| words.and(hints::Words::of(t))).flags(tag)
     }
 
     /// Handles a start tag; `source` is the document being parsed. Returns the node id when the
@@ -512,7 +513,7 @@ impl Builder {
             Tag::Payload if name == "noscript" && self.dropped_depth == 0 => Capture::NoScript,
             _ => Capture::None,
         };
-        let mut flags = self.class_hints(attrs.class, attrs.id, tag);
+        let mut flags = self.class_hints(attrs.class, attrs.id, attrs.test_id, tag);
         if let Some(role) = attrs.role {
             flags |= hints::from_role(role);
         }
