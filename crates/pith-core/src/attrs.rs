@@ -51,6 +51,8 @@ pub struct Attrs<'a> {
     pub lang: Option<&'a str>,
     pub colspan: Option<&'a str>,
     pub rowspan: Option<&'a str>,
+    /// `hidden`, or Vue's `v-cloak` and Alpine's `x-cloak`, which those frameworks' pages hide
+    /// (`[v-cloak] {display: none}`) until the script decides whether to show the element.
     pub hidden: bool,
     pub aria_hidden: bool,
     /// `aria-labelledby`: a panel named by the control that shows it (tab, accordion).
@@ -103,7 +105,7 @@ impl<'a> Attrs<'a> {
                     a.expands = true;
                     continue;
                 }
-                "hidden" => {
+                "hidden" | "v-cloak" | "x-cloak" => {
                     a.hidden = true;
                     continue;
                 }

@@ -107,6 +107,24 @@ fn a_modal_policy_longer_than_the_page_is_left_out() {
 
 
 #[test]
+fn a_cloaked_box_is_hidden_until_its_framework_shows_it() {
+    // Vue's `v-cloak` and Alpine's `x-cloak` hide an element (`[v-cloak] {display: none}`)
+    // until the script decides whether to show it: a form's "thanks" message is cloaked.
+    let page = article(&format!(
+        r#"{PARAS}<div v-cloak v-if="subscribed"><h3>Thanks for signing up!</h3><p>We got your info, and we will keep you in the loop about new colours.</p></div>
+        <p x-cloak x-show="error">Oops! Something went wrong. Please try again.</p>"#
+    ));
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Hydrothermal"), "{text:?}");
+    for leak in ["Thanks for signing up", "Something went wrong"] {
+        assert!(!text.contains(leak), "{leak} in {text:?}");
+    }
+    // An app cloaked whole until it mounts is still the page.
+    let app = format!("<body><div id=\"app\" v-cloak><h1>Deep Sea Vents</h1>{PARAS}</div></body>");
+    assert!(text_of(app.as_bytes()).contains("Life there does not depend on sunlight"));
+}
+
+#[test]
 fn a_box_named_only_by_its_test_id_is_read_like_its_class() {
     // Utility-class pages (Tailwind, CSS-in-JS) name no box in `class`; the component's test id
     // still says what it is.
