@@ -321,12 +321,14 @@ pub fn is_author_page(href: &str) -> bool {
     false
 }
 
-/// Flags from the ARIA `role` attribute.
+/// Flags from the ARIA `role` attribute. A `status` box is the live region a script reports
+/// in ("Slide 1 of 8", "Added to your list"); an `alert` is left alone, as Bootstrap's alert
+/// boxes are an article's notes as often as its messages.
 pub fn from_role(role: &str) -> Flags {
     match role.trim().to_ascii_lowercase().as_str() {
         "main" | "article" => MAIN,
         "navigation" | "banner" | "contentinfo" | "complementary" | "search" | "menu" | "menubar"
-        | "toolbar" => BOILERPLATE,
+        | "toolbar" | "status" => BOILERPLATE,
         "tablist" => TABS,
         "dialog" | "alertdialog" => OVERLAY | BOILERPLATE,
         _ => 0,

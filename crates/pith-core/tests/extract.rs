@@ -125,6 +125,17 @@ fn a_cloaked_box_is_hidden_until_its_framework_shows_it() {
 }
 
 #[test]
+fn a_status_message_is_left_out() {
+    // `role="status"`: the live region where a script reports what just happened.
+    let page = between_prose(r#"<div role="status" class="carousel-live">Slide 1 of 8</div><div role="status"><p>Added to your list.</p></div>"#);
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Bacteria turn chemicals"), "{text:?}");
+    for leak in ["Slide 1 of 8", "Added to your list"] {
+        assert!(!text.contains(leak), "{leak} in {text:?}");
+    }
+}
+
+#[test]
 fn a_box_named_only_by_its_test_id_is_read_like_its_class() {
     // Utility-class pages (Tailwind, CSS-in-JS) name no box in `class`; the component's test id
     // still says what it is.
