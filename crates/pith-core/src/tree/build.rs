@@ -12,13 +12,13 @@ use crate::api::ExtractError;
 use crate::attrs::{self, Attrs};
 use crate::deadline::Deadline;
 use crate::hints;
+use crate::markup::{Between, Piece};
 use crate::metadata::MetaCollector;
 use crate::tags::{belongs_in_head, implied_close, Tag};
+use foldhash::fast::FixedState;
 use lol_html::html_content::Element;
-use crate::markup::{Between, Piece};
 use lol_html::{doctype, element, end_tag, HtmlRewriter, MemorySettings, Settings};
 use std::borrow::Cow;
-use foldhash::fast::FixedState;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -46,7 +46,7 @@ pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline:
             selector.parse().map_err(|e| ExtractError::BadRequest(format!("drop selector {selector:?}: {e}")))?;
         let s = state.clone();
         settings = settings.append_element_content_handler((
-            std::borrow::Cow::Owned(parsed),
+            Cow::Owned(parsed),
             lol_html::ElementContentHandlers::default().element(move |_: &mut Element| {
                 s.borrow_mut().drop_next = true;
                 Ok(())
@@ -430,8 +430,9 @@ impl Builder {
         self.nodes[id as usize].children = (start, self.child_lists.len() as u32);
     }
 
-    /// The hint flags of an element's `class`, `id` and test id, the class's words remembered per value.
-    fn class_hints(&mut self, class: Option<&str>, id: Option<&str>, test_id: Option<&str>, tag: Tag) -> hints::Flags {
+    /// The hint flags of an element's `class` and its other names (`id`, test id), the class's
+    /// words remembered per value.
+    fn class_hints(&mut self, class: Option<&str>, names: [Option<&str>; 2], tag: Tag) -> hints::Flags {
         /// Distinct classes remembered at most (a page has a few hundred).
         const MAX_CLASSES: usize = 4096;
         let class_words = match class {
@@ -447,8 +448,7 @@ impl Builder {
                 }
             },
         };
-        let words = id.map_or(class_words, |id| class_words.and(hints::Words::of(id)));
-        test_id.map_or(words, |t| words.and(hints::Words::of(t))).flags(tag)
+        names.into_iter().flatten().fold(class_words, |words, name| words.and(hints::Words::of(name))).flags(tag)
     }
 
     /// Handles a start tag; `source` is the document being parsed. Returns the node id when the
@@ -513,7 +513,7 @@ impl Builder {
             Tag::Payload if name == "noscript" && self.dropped_depth == 0 => Capture::NoScript,
             _ => Capture::None,
         };
-        let mut flags = self.class_hints(attrs.class, attrs.id, attrs.test_id, tag);
+        let mut flags = self.class_hints(attrs.class, [attrs.id, attrs.test_id], tag);
         if let Some(role) = attrs.role {
             flags |= hints::from_role(role);
         }
