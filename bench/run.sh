@@ -9,7 +9,7 @@
 #   PEER_RUNS_FOR=readability=1,defuddle=1 npm run bench   # fewer passes for the slowest peers (bench:peers --runs-for)
 #   PEERS=trafilatura,resiliparse npm run bench            # only these peers are re-measured (others: last run's, flagged)
 #   REUSE_PEERS=1 npm run bench        # no peer runs; the report flags every peer row as from an earlier run
-#   SOAK=1 npm run bench               # + the 100,000-record soak (builds bench/.cache/dev-100000.warc.gz; long)
+#   SOAK=1 npm run bench               # + the soak: the 100,000-record WARC read twice by one process (builds bench/.cache/dev-100000.warc.gz; ~4 min)
 #   SOAK=1 SOAK_WARC=bench/.cache/memory-flat-20000.warc.gz npm run bench   # soak on an existing WARC instead
 #
 # Order: setup (bench/setup.sh), build (dist/ and both engines if missing; tsc always), dev WARC (if missing),
