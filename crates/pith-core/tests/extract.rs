@@ -1107,6 +1107,24 @@ fn on_an_articles_page_cards_under_linked_headlines_are_a_feed_unless_they_are_m
 }
 
 #[test]
+fn a_section_pages_featured_cards_beside_its_feed_are_the_listing_too() {
+    let card = |i: usize, words: &str| {
+        format!(r#"<article><h2><a href="/science/{i}">Study {i} finds {words}</a></h2><p>March {i}, 2026 &bull; Researchers followed {words} for two decades and report what changed, and why it matters for families and schools.</p></article>"#)
+    };
+    let featured: String = (1..=2).map(|i| format!("<li>{}</li>", card(i, "teen sleep getting worse"))).collect();
+    let feed: String = (3..=14).map(|i| card(i, "reef fish moving north")).collect();
+    let page = format!(
+        r#"<html><head><title>Science</title></head><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>
+        <section><h1>Science</h1><div><ul class="featured">{featured}</ul></div><div><div class="feed">{feed}</div></div></section>
+        <footer>&copy; 2026 The Daily</footer></body></html>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Study 14 finds reef fish moving north"), "{text:?}");
+    assert!(text.contains("Study 1 finds teen sleep getting worse"), "the featured stories are left out: {text:?}");
+    assert!(!text.contains("The Daily"), "{text:?}");
+}
+
+#[test]
 fn a_paragraph_drawn_as_a_recommendations_heading_labels_its_box() {
     let popular = r#"<div class="c1"><p class="c2">Popular posts</p>
         <div class="c3">1</div><div class="c4">Did You Know? The Queen Once Stepped In To Keep A Rapper From Being Banned</div>

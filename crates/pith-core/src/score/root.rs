@@ -58,6 +58,7 @@ pub(super) fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_
                     && here > 0.0
                     && !tree.children(current).iter().any(|c| matches!(c, Child::Node(id) if posts.contains(id)))
                     && !has_peer_section(tree, current, child, stats, removed, comment_boxes)
+                    && !(!thread && has_peer_cards(tree, current, child, stats, removed, comment_boxes))
                     && !(thread && is_first_of_posts(tree, current, child, stats, removed))
                     && !title_box.is_some_and(|b| leaves_behind(tree, current, child, b))
                     && (!is_text_block(tree, child) || matches!(tree.node(child).tag, Tag::Td | Tag::Th)) =>
@@ -106,6 +107,50 @@ fn has_peer_section(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats],
         }
         _ => false,
     })
+}
+
+/// Whether `child`, a list of `<article>` cards, has a sibling list of cards holding a tenth of
+/// its prose or more: a section page's featured stories beside its feed are both the listing.
+fn has_peer_cards(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId]) -> bool {
+    is_card_list(tree, child, removed)
+        && tree.children(parent).iter().any(|c| match *c {
+            Child::Node(id) if id != child && !removed[id as usize] && !comment_boxes.contains(&id) => {
+                stats[id as usize].mass > PEER_SECTION_SHARE * stats[child as usize].mass && is_card_list(tree, id, removed)
+            }
+            _ => false,
+        })
+}
+
+/// Wrappers with a single element inside that a card list may sit in.
+const CARD_LIST_WRAPPERS: usize = 6;
+
+/// Whether `id` is, inside single-element wrappers, a list whose items are mostly `<article>`s
+/// (bare or each in an `<li>`), two at least.
+fn is_card_list(tree: &Tree, id: NodeId, removed: &[bool]) -> bool {
+    let elements = |at: NodeId| {
+        tree.children(at).iter().filter_map(move |c| match *c {
+            Child::Node(e) if !removed[e as usize] => Some(e),
+            _ => None,
+        })
+    };
+    let mut at = id;
+    for _ in 0..CARD_LIST_WRAPPERS {
+        let mut inside = elements(at);
+        match (inside.next(), inside.next()) {
+            (Some(only), None) => at = only,
+            _ => break,
+        }
+    }
+    let is_card = |item: NodeId| match tree.node(item).tag {
+        Tag::Article => true,
+        Tag::Li => {
+            let mut inside = elements(item);
+            matches!((inside.next(), inside.next()), (Some(only), None) if tree.node(only).tag == Tag::Article)
+        }
+        _ => false,
+    };
+    let (items, cards) = elements(at).fold((0, 0), |(n, k), e| (n + 1, k + usize::from(is_card(e))));
+    cards >= 2 && 2 * cards >= items
 }
 
 /// Whether `child` is one of a thread's posts: two or more list items or `<article>`s beside it,
