@@ -1111,17 +1111,25 @@ fn a_section_pages_featured_cards_beside_its_feed_are_the_listing_too() {
     let card = |i: usize, words: &str| {
         format!(r#"<article><h2><a href="/science/{i}">Study {i} finds {words}</a></h2><p>March {i}, 2026 &bull; Researchers followed {words} for two decades and report what changed, and why it matters for families and schools.</p></article>"#)
     };
-    let featured: String = (1..=2).map(|i| format!("<li>{}</li>", card(i, "teen sleep getting worse"))).collect();
-    let feed: String = (3..=14).map(|i| card(i, "reef fish moving north")).collect();
-    let page = format!(
-        r#"<html><head><title>Science</title></head><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>
-        <section><h1>Science</h1><div><ul class="featured">{featured}</ul></div><div><div class="feed">{feed}</div></div></section>
-        <footer>&copy; 2026 The Daily</footer></body></html>"#
-    );
-    let text = text_of(page.as_bytes());
-    assert!(text.contains("Study 14 finds reef fish moving north"), "{text:?}");
-    assert!(text.contains("Study 1 finds teen sleep getting worse"), "the featured stories are left out: {text:?}");
-    assert!(!text.contains("The Daily"), "{text:?}");
+    let feed: String = (4..=15).map(|i| card(i, "reef fish moving north")).collect();
+    let page = |featured: &str| {
+        format!(
+            r#"<html><head><title>Science</title></head><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>
+            <section><h1>Science</h1><div>{featured}</div><div><div class="feed">{feed}</div></div></section>
+            <footer>&copy; 2026 The Daily</footer></body></html>"#
+        )
+    };
+    let in_items: String = (1..=3).map(|i| format!("<li>{}</li>", card(i, "teen sleep getting worse"))).collect();
+    // Cards without a tag saying so: boxes built alike.
+    let built_alike: String = (1..=3)
+        .map(|i| format!(r#"<div class="tile"><div class="media"><img src="/{i}.jpg" alt=""></div><div class="body"><h2><a href="/science/{i}">Study {i} finds teen sleep getting worse</a></h2><p>Researchers followed teens for two decades and report what changed, and why it matters for families and schools.</p></div></div>"#))
+        .collect();
+    for featured in [format!(r#"<ul class="featured">{in_items}</ul>"#), built_alike] {
+        let text = text_of(page(&featured).as_bytes());
+        assert!(text.contains("Study 15 finds reef fish moving north"), "{text:?}");
+        assert!(text.contains("Study 1 finds teen sleep getting worse"), "the featured stories are left out: {text:?}");
+        assert!(!text.contains("The Daily"), "{text:?}");
+    }
 }
 
 #[test]

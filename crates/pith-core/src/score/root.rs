@@ -109,8 +109,9 @@ fn has_peer_section(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats],
     })
 }
 
-/// Whether `child`, a list of `<article>` cards, has a sibling list of cards holding a tenth of
-/// its prose or more: a section page's featured stories beside its feed are both the listing.
+/// Whether `child`, a list of cards, has a sibling list of cards holding a tenth of its prose or
+/// more: a section page's featured stories beside its feed, or a shop's featured products beside
+/// its grid, are both the listing.
 fn has_peer_cards(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId]) -> bool {
     is_card_list(tree, child, removed)
         && tree.children(parent).iter().any(|c| match *c {
@@ -124,8 +125,9 @@ fn has_peer_cards(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], r
 /// Wrappers with a single element inside that a card list may sit in.
 const CARD_LIST_WRAPPERS: usize = 6;
 
-/// Whether `id` is, inside single-element wrappers, a list whose items are mostly `<article>`s
-/// (bare or each in an `<li>`), two at least.
+/// Whether `id` is, inside single-element wrappers, a list whose items are mostly cards, two at
+/// least: `<article>`s (bare or each in an `<li>`), or items built alike (the same tags down
+/// their first children, three items or more).
 fn is_card_list(tree: &Tree, id: NodeId, removed: &[bool]) -> bool {
     let elements = |at: NodeId| {
         tree.children(at).iter().filter_map(move |c| match *c {
@@ -141,16 +143,13 @@ fn is_card_list(tree: &Tree, id: NodeId, removed: &[bool]) -> bool {
             _ => break,
         }
     }
-    let is_card = |item: NodeId| match tree.node(item).tag {
-        Tag::Article => true,
-        Tag::Li => {
-            let mut inside = elements(item);
-            matches!((inside.next(), inside.next()), (Some(only), None) if tree.node(only).tag == Tag::Article)
-        }
-        _ => false,
+    let shapes: Vec<Vec<Tag>> = elements(at).map(|e| shape(tree, e)).collect();
+    let is_card = |item: &Vec<Tag>| {
+        let article = item[0] == Tag::Article || item[0] == Tag::Li && item.get(1) == Some(&Tag::Article);
+        article || item.len() >= 3 && shapes.iter().filter(|s| *s == item).count() >= 3
     };
-    let (items, cards) = elements(at).fold((0, 0), |(n, k), e| (n + 1, k + usize::from(is_card(e))));
-    cards >= 2 && 2 * cards >= items
+    let cards = shapes.iter().filter(|s| is_card(s)).count();
+    cards >= 2 && 2 * cards >= shapes.len()
 }
 
 /// Whether `child` is one of a thread's posts: two or more list items or `<article>`s beside it,
