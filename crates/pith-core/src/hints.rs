@@ -211,6 +211,11 @@ fn shown_on_wide_screens(token: &[u8]) -> bool {
     })
 }
 
+/// The whitespace-separated tokens of a `class` or `id` value.
+pub fn tokens(value: &str) -> impl Iterator<Item = &[u8]> {
+    value.as_bytes().split(u8::is_ascii_whitespace).filter(|t| !t.is_empty())
+}
+
 /// What the words of one `class` or `id` value say, before the values of an element are
 /// weighed together ([`Words::flags`]): an author box is named by "author" in one value and
 /// "bio" in the other as often as in one.
@@ -224,39 +229,35 @@ pub struct Words {
 impl Words {
     /// Reads one attribute value, token by token.
     pub fn of(value: &str) -> Words {
-        let mut words = Words::default();
+        tokens(value).map(Words::of_token).fold(Words::default(), Words::and)
+    }
+
+    /// What one whitespace-separated token of a value says.
+    pub fn of_token(token: &[u8]) -> Words {
         let mut buf = [0u8; 32];
-        for token in value.as_bytes().split(u8::is_ascii_whitespace).filter(|t| !t.is_empty()) {
-            let Some(lower) = buf.get_mut(..token.len()) else { continue };
-            lower.copy_from_slice(token);
-            lower.make_ascii_lowercase();
-            let hides = hiding(lower);
-            if hides != 0 {
-                words.hidden |= hides;
-                continue;
-            }
-            words.responsive |= shown_on_wide_screens(lower);
-            // A utility with an arbitrary value (Tailwind's `top-[var(--nav-height)]`) names a
-            // CSS value, not what the box is.
-            if lower.contains(&b'[') {
-                continue;
-            }
-            if TERM_PREFIXES.iter().any(|p| lower.starts_with(p)) {
-                continue;
-            }
-            let (mut traits, mut first, mut last) = (0, None, None);
-            for word in lower.split(|b| !b.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
-                if !(word == b"overlay" && last.is_some_and(is_shown_thing)) {
-                    traits |= word_traits(word);
-                }
-                first = first.or(Some(word));
-                last = Some(word);
-            }
-            if !names_a_state(first, last) {
-                words.traits |= traits;
-            }
+        let Some(lower) = buf.get_mut(..token.len()) else { return Words::default() };
+        lower.copy_from_slice(token);
+        lower.make_ascii_lowercase();
+        let hidden = hiding(lower);
+        if hidden != 0 {
+            return Words { hidden, ..Words::default() };
         }
-        words
+        let responsive = shown_on_wide_screens(lower);
+        // A utility with an arbitrary value (Tailwind's `top-[var(--nav-height)]`) names a
+        // CSS value, not what the box is.
+        if lower.contains(&b'[') || TERM_PREFIXES.iter().any(|p| lower.starts_with(p)) {
+            return Words { responsive, ..Words::default() };
+        }
+        let (mut traits, mut first, mut last) = (0, None, None);
+        for word in lower.split(|b| !b.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
+            if !(word == b"overlay" && last.is_some_and(is_shown_thing)) {
+                traits |= word_traits(word);
+            }
+            first = first.or(Some(word));
+            last = Some(word);
+        }
+        let traits = if names_a_state(first, last) { 0 } else { traits };
+        Words { traits, hidden: 0, responsive }
     }
 
     /// Both values' words together.
