@@ -113,21 +113,27 @@ fn has_peer_section(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats],
 /// more: a section page's featured stories beside its feed, or a shop's featured products beside
 /// its grid, are both the listing.
 fn has_peer_cards(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId]) -> bool {
-    is_card_list(tree, child, removed)
-        && tree.children(parent).iter().any(|c| match *c {
-            Child::Node(id) if id != child && !removed[id as usize] && !comment_boxes.contains(&id) => {
-                stats[id as usize].mass > PEER_SECTION_SHARE * stats[child as usize].mass && is_card_list(tree, id, removed)
-            }
-            _ => false,
+    let mut peers = tree
+        .children(parent)
+        .iter()
+        .filter_map(|c| match *c {
+            Child::Node(id) if id != child && !removed[id as usize] && !comment_boxes.contains(&id) => Some(id),
+            _ => None,
         })
+        .filter(|&id| stats[id as usize].mass > PEER_SECTION_SHARE * stats[child as usize].mass)
+        .peekable();
+    peers.peek().is_some() && is_card_list(tree, child, removed) && peers.any(|id| is_card_list(tree, id, removed))
 }
 
 /// Wrappers with a single element inside that a card list may sit in.
 const CARD_LIST_WRAPPERS: usize = 6;
 
-/// Whether `id` is, inside single-element wrappers, a list whose items are mostly cards, two at
-/// least: `<article>`s (bare or each in an `<li>`), or items built alike (the same tags down
-/// their first children, three items or more).
+/// Items of a list read to tell whether it is a list of cards.
+const CARD_LIST_ITEMS: usize = 24;
+
+/// Whether `id` is, inside single-element wrappers, a list whose items (its first
+/// [`CARD_LIST_ITEMS`]) are mostly cards, two at least: `<article>`s (bare or each in an
+/// `<li>`), or items built alike (the same tags down their first children, three or more).
 fn is_card_list(tree: &Tree, id: NodeId, removed: &[bool]) -> bool {
     let elements = |at: NodeId| {
         tree.children(at).iter().filter_map(move |c| match *c {
@@ -143,7 +149,7 @@ fn is_card_list(tree: &Tree, id: NodeId, removed: &[bool]) -> bool {
             _ => break,
         }
     }
-    let shapes: Vec<Vec<Tag>> = elements(at).map(|e| shape(tree, e)).collect();
+    let shapes: Vec<Vec<Tag>> = elements(at).take(CARD_LIST_ITEMS).map(|e| shape(tree, e)).collect();
     let is_card = |item: &Vec<Tag>| {
         let article = item[0] == Tag::Article || item[0] == Tag::Li && item.get(1) == Some(&Tag::Article);
         article || item.len() >= 3 && shapes.iter().filter(|s| *s == item).count() >= 3
