@@ -25,6 +25,7 @@ mod details;
 pub mod encoding;
 mod explain;
 mod hints;
+mod json;
 mod language;
 mod line;
 mod markup;

@@ -3,7 +3,7 @@
 //! parses; [`MetaCollector::finish`] picks the best value of each field.
 
 use crate::attrs::Attrs;
-use serde_json::Value;
+use crate::json::Json;
 
 #[derive(Debug, Default)]
 pub struct MetaCollector {
@@ -158,7 +158,7 @@ impl MetaCollector {
         fetched: Option<&str>,
     ) -> Metadata {
         let mut ld = JsonLd::default();
-        let blocks: Vec<Value> = self.json_ld.iter().filter_map(|b| parse_json_ld(b)).collect();
+        let blocks: Vec<Json> = self.json_ld.iter().filter_map(|b| parse_json_ld(b)).collect();
         blocks.iter().for_each(|v| ld.index(v, 0));
         blocks.iter().for_each(|v| ld.visit(v, 0));
         let site_name = self.meta(&["og:site_name", "application-name", "twitter:site"]).map(str::to_string).or(ld.site_name.clone());
@@ -276,32 +276,32 @@ const ARTICLE_TYPES: &[&str] = &[
 ];
 
 impl JsonLd {
-    fn index(&mut self, value: &Value, depth: usize) {
+    fn index(&mut self, value: &Json, depth: usize) {
         if depth > 8 {
             return;
         }
         match value {
-            Value::Array(items) => items.iter().for_each(|v| self.index(v, depth + 1)),
-            Value::Object(map) => {
-                if let (Some(Value::String(id)), Some(name)) = (map.get("@id"), filled(map.get("name"))) {
-                    self.names_by_id.entry(id.clone()).or_insert_with(|| (clean_json(name), is_organization(map)));
+            Json::Array(items) => items.iter().for_each(|v| self.index(v, depth + 1)),
+            Json::Object(members) => {
+                if let (Some(Json::String(id)), Some(name)) = (value.get("@id"), filled(value.get("name"))) {
+                    self.names_by_id.entry(id.to_string()).or_insert_with(|| (clean_json(name), is_organization(value)));
                 }
-                map.values().for_each(|v| self.index(v, depth + 1));
+                members.iter().for_each(|(_, v)| self.index(v, depth + 1));
             }
             _ => {}
         }
     }
 
-    fn visit(&mut self, value: &Value, depth: usize) {
+    fn visit(&mut self, value: &Json, depth: usize) {
         if depth > 8 {
             return;
         }
         match value {
-            Value::Array(items) => items.iter().for_each(|v| self.visit(v, depth + 1)),
-            Value::Object(map) => {
+            Json::Array(items) => items.iter().for_each(|v| self.visit(v, depth + 1)),
+            map @ Json::Object(_) => {
                 let types: Vec<&str> = match map.get("@type") {
-                    Some(Value::String(t)) => vec![t.as_str()],
-                    Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+                    Some(Json::String(t)) => vec![t],
+                    Some(Json::Array(ts)) => ts.iter().filter_map(Json::as_str).collect(),
                     _ => Vec::new(),
                 };
                 for t in &types {
@@ -349,15 +349,15 @@ impl JsonLd {
 
     /// Names of the people (or, with `organizations`, only the organizations) in a schema.org
     /// `author` value.
-    fn names(&self, value: &Value, organizations: bool) -> Option<String> {
+    fn names(&self, value: &Json, organizations: bool) -> Option<String> {
         let names: Vec<String> = match value {
-            Value::String(s) if !organizations => vec![clean_json(s)],
-            Value::Object(m) => {
+            Json::String(s) if !organizations => vec![clean_json(s)],
+            m @ Json::Object(_) => {
                 let named = filled(m.get("name")).map(|n| (clean_json(n), is_organization(m)));
-                let referenced = || m.get("@id").and_then(Value::as_str).and_then(|id| self.names_by_id.get(id)).cloned();
+                let referenced = || m.get("@id").and_then(Json::as_str).and_then(|id| self.names_by_id.get(id)).cloned();
                 named.or_else(referenced).filter(|(_, is_org)| *is_org == organizations).map(|(n, _)| n).into_iter().collect()
             }
-            Value::Array(items) => items.iter().filter_map(|v| self.names(v, organizations)).collect(),
+            Json::Array(items) => items.iter().filter_map(|v| self.names(v, organizations)).collect(),
             _ => Vec::new(),
         };
         // Some templates write the byline's "By" into the name too.
@@ -368,22 +368,22 @@ impl JsonLd {
 
 /// JSON-LD as pages write it: hand-written templates leave raw newlines and tabs inside
 /// strings, which JSON forbids; as spaces they change nothing else.
-fn parse_json_ld(block: &str) -> Option<Value> {
+fn parse_json_ld(block: &str) -> Option<Json<'_>> {
     let block = block.trim().trim_end_matches(';');
-    serde_json::from_str(block).ok().or_else(|| {
+    Json::parse(block).or_else(|| {
         let spaced: String = block.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-        serde_json::from_str(&spaced).ok()
+        Json::parse(&spaced).map(Json::into_owned)
     })
 }
 
 /// A JSON-LD string with something in it: templates leave fields empty (`"name": ""`), which
 /// must not stand in for what the page declares elsewhere.
-fn filled(value: Option<&Value>) -> Option<&str> {
-    value.and_then(Value::as_str).filter(|s| !s.trim().is_empty())
+fn filled<'a>(value: Option<&'a Json>) -> Option<&'a str> {
+    value.and_then(Json::as_str).filter(|s| !s.trim().is_empty())
 }
 
-fn is_organization(m: &serde_json::Map<String, Value>) -> bool {
-    m.get("@type").and_then(Value::as_str).is_some_and(|t| t.contains("Organization"))
+fn is_organization(node: &Json) -> bool {
+    node.get("@type").and_then(Json::as_str).is_some_and(|t| t.contains("Organization"))
 }
 
 /// Collapses whitespace.
