@@ -58,7 +58,7 @@ pub(super) fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_
                     && here > 0.0
                     && !tree.children(current).iter().any(|c| matches!(c, Child::Node(id) if posts.contains(id)))
                     && !has_peer_section(tree, current, child, stats, removed, comment_boxes)
-                    && !(!thread && has_peer_cards(tree, current, child, stats, removed, comment_boxes))
+                    && (thread || !has_peer_cards(tree, current, child, stats, removed, comment_boxes))
                     && !(thread && is_first_of_posts(tree, current, child, stats, removed))
                     && !title_box.is_some_and(|b| leaves_behind(tree, current, child, b))
                     && (!is_text_block(tree, child) || matches!(tree.node(child).tag, Tag::Td | Tag::Th)) =>
