@@ -30,7 +30,7 @@ const CHUNK_BYTES: usize = 1024 * 1024;
 
 /// Parses `html` (already UTF-8) into a [`Tree`], collecting metadata into `meta`.
 pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline: &Deadline) -> Result<(Tree, MetaCollector), ExtractError> {
-    let state = Rc::new(RefCell::new(Builder::new()));
+    let state = Rc::new(RefCell::new(Builder::new(html.len())));
     // Not strict: lol-html would otherwise refuse markup whose text context is ambiguous
     // (a stray `<script>` inside `<select>`), and real pages have it.
     let mut settings = Settings::new()
@@ -299,14 +299,20 @@ fn is_raw_text(name: &str) -> bool {
 }
 
 impl Builder {
-    fn new() -> Self {
+    /// A builder for a document of `html_bytes`, its lists sized for a median page of the WCXB
+    /// dev set (a node per 210 bytes, a child per 95, a text byte per 7, a text run per 180):
+    /// grown from empty by doubling, their reallocations were 0.7% of an extraction's
+    /// instructions.
+    fn new(html_bytes: usize) -> Self {
+        let mut nodes = Vec::with_capacity(html_bytes / 210 + 1);
+        nodes.push(Node { tag: Tag::Root, parent: 0, children: (0, 0), hints: 0, attr: None });
         Builder {
-            nodes: vec![Node { tag: Tag::Root, parent: 0, children: (0, 0), hints: 0, attr: None }],
-            child_lists: Vec::new(),
-            text: String::new(),
+            nodes,
+            child_lists: Vec::with_capacity(html_bytes / 95),
+            text: String::with_capacity(html_bytes / 7),
             stack: vec![Open { id: 0, tag: Tag::Root, dropped: false, capture: Capture::None, first_child: 0, class: (0, 0) }],
             pending: Vec::new(),
-            runs: Vec::new(),
+            runs: Vec::with_capacity(html_bytes / 180),
             open_tags: vec![Tag::Root],
             dropped_depth: 0,
             capture: Capture::None,
