@@ -212,7 +212,7 @@ fn shown_on_wide_screens(token: &[u8]) -> bool {
 }
 
 /// The whitespace-separated tokens of a `class` or `id` value.
-pub fn tokens(value: &str) -> impl Iterator<Item = &[u8]> {
+fn tokens(value: &str) -> impl Iterator<Item = &[u8]> {
     value.as_bytes().split(u8::is_ascii_whitespace).filter(|t| !t.is_empty())
 }
 
@@ -233,7 +233,7 @@ impl Words {
     }
 
     /// What one whitespace-separated token of a value says.
-    pub fn of_token(token: &[u8]) -> Words {
+    fn of_token(token: &[u8]) -> Words {
         let mut buf = [0u8; 32];
         let Some(lower) = buf.get_mut(..token.len()) else { return Words::default() };
         lower.copy_from_slice(token);
@@ -244,7 +244,7 @@ impl Words {
         }
         let responsive = shown_on_wide_screens(lower);
         // A utility with an arbitrary value (Tailwind's `top-[var(--nav-height)]`) names a
-        // CSS value, not what the box is.
+        // CSS value and a term prefix a topic of the site's, not what the box is.
         if lower.contains(&b'[') || TERM_PREFIXES.iter().any(|p| lower.starts_with(p)) {
             return Words { responsive, ..Words::default() };
         }
