@@ -466,7 +466,7 @@ function e2eMarkdown(e: any): string {
     L.push('|---|' + s.rss_at_tenths.map(() => '---|').join(''));
     L.push('| RSS MB | ' + s.rss_at_tenths.map((x: any) => fmt(x.rss_mb, 0)).join(' | ') + ' |', '');
   } else {
-    L.push('Soak (100,000 records): not run here (opt-in: `SOAK=1 npm run bench`, or `npx tsx bench/speed/e2e.ts --soak`). bench/results/memory-flat.md has an earlier 20,000-record run.', '');
+    L.push('Soak (the 100,000-record WARC read twice by one process): not run here (opt-in: `SOAK=1 npm run bench`, or `npx tsx bench/speed/e2e.ts --soak`). bench/results/memory-flat.md has an earlier 20,000-record run.', '');
   }
   if (e.steady?.by_workers) {
     const st = e.steady;
