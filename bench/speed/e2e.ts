@@ -39,7 +39,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { median } from './stats.js';
+import { linearFit, median } from './stats.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -321,7 +321,7 @@ async function soak(): Promise<Record<string, unknown>> {
   });
   // The last pass, by time: the passes read the same records, at the same rate once warm.
   const lastPass = smp.filter(([t]) => t >= (s.seconds * (SOAK_PASSES - 1)) / SOAK_PASSES);
-  const slope = leastSquaresSlope(lastPass); // MB per second
+  const slope = lastPass.length > 2 ? linearFit(lastPass).slope : NaN; // MB per second
   return {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), warc: path.relative(REPO, soakWarc), input_mb: fs.statSync(soakWarc).size / 1e6,
     passes: SOAK_PASSES, workers: SOAK_WORKERS,
@@ -334,16 +334,6 @@ async function soak(): Promise<Record<string, unknown>> {
   };
 }
 
-function leastSquaresSlope(points: [number, number][]): number {
-  if (points.length < 3) return NaN;
-  const mx = points.reduce((a, [x]) => a + x, 0) / points.length, my = points.reduce((a, [, y]) => a + y, 0) / points.length;
-  let sxy = 0, sxx = 0;
-  for (const [x, y] of points) {
-    sxy += (x - mx) * (y - my);
-    sxx += (x - mx) ** 2;
-  }
-  return sxy / sxx;
-}
 
 main().catch((e) => {
   console.error(e);

@@ -37,7 +37,7 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { extractRaw, engineAvailable, coreSourceHash, type EngineName } from '../../ts/engine/index.js';
-import { median } from './stats.js';
+import { linearFit, median } from './stats.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PITH_CACHE = path.join(REPO, 'bench', '.cache', 'pith');
@@ -283,16 +283,8 @@ function runOne(a: Args) {
     return { first_pages: n, mb, median_pages_per_s: median(pps), min: Math.min(...pps), max: Math.max(...pps), median_mb_per_s: median(mbps) };
   });
   // linear fit of call time against page size over all pages (first pass): seconds = a + b * MB
-  const xs = pages.map((p) => p.bytes.length / 1e6), ys = Array.from(perPage[0]!);
-  const mx = xs.reduce((s, x) => s + x, 0) / xs.length, my = ys.reduce((s, y) => s + y, 0) / ys.length;
-  let sxy = 0, sxx = 0, syy = 0;
-  for (let i = 0; i < xs.length; i++) {
-    sxy += (xs[i]! - mx) * (ys[i]! - my);
-    sxx += (xs[i]! - mx) ** 2;
-    syy += (ys[i]! - my) ** 2;
-  }
-  const slope = sxy / sxx;
-  const fit = { ms_per_mb: slope * 1000, intercept_ms: (my - slope * mx) * 1000, r2: (sxy * sxy) / (sxx * syy) };
+  const line = linearFit(pages.map((p, i): [number, number] => [p.bytes.length / 1e6, perPage[0]![i]!]));
+  const fit = { ms_per_mb: line.slope * 1000, intercept_ms: line.intercept * 1000, r2: line.r2 };
 
   const lines: string[] = [];
   const hashes: Record<string, string> = {};
