@@ -8,8 +8,9 @@ use crate::hints;
 use crate::tags::Tag;
 use crate::tree::{Child, NodeId, Tree};
 
-/// A section beside the longest one counts as its peer from this share of its prose.
-const PEER_SECTION_SHARE: f32 = 0.1;
+/// A box beside the one the walk to the root would enter counts as its peer (a section, a list
+/// of cards) from this share of its prose.
+const PEER_SHARE: f32 = 0.1;
 
 /// Characters beside the `<h1>` that make its box a title box with text of its own (a lede, a
 /// product's price and options) rather than a bare banner heading.
@@ -96,32 +97,29 @@ fn leading_heading(tree: &Tree, id: NodeId) -> Option<u8> {
     None
 }
 
-/// Whether `child`, a section opening with a heading, has a sibling section opening with a heading
-/// of the same level and holding a tenth of its prose or more: the page's content is the run of
-/// sections, not its longest one (a reference page's "Parameters" beside its "Description").
-fn has_peer_section(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId]) -> bool {
-    let Some(level) = leading_heading(tree, child) else { return false };
-    tree.children(parent).iter().any(|c| match *c {
-        Child::Node(id) if id != child && !removed[id as usize] && !comment_boxes.contains(&id) => {
-            stats[id as usize].mass > PEER_SECTION_SHARE * stats[child as usize].mass && leading_heading(tree, id) == Some(level)
-        }
-        _ => false,
+/// The siblings of `child` under `parent` big enough to be its peers: left in, no comment box,
+/// and holding more than [`PEER_SHARE`] of its prose.
+fn peers<'t>(tree: &'t Tree, parent: NodeId, child: NodeId, stats: &'t [Stats], removed: &'t [bool], comment_boxes: &'t [NodeId]) -> impl Iterator<Item = NodeId> + 't {
+    let least = PEER_SHARE * stats[child as usize].mass;
+    tree.children(parent).iter().filter_map(move |c| match *c {
+        Child::Node(id) if id != child && !removed[id as usize] && !comment_boxes.contains(&id) && stats[id as usize].mass > least => Some(id),
+        _ => None,
     })
 }
 
-/// Whether `child`, a list of cards, has a sibling list of cards holding a tenth of its prose or
-/// more: a section page's featured stories beside its feed, or a shop's featured products beside
-/// its grid, are both the listing.
+/// Whether `child`, a section opening with a heading, has a peer section opening with a heading
+/// of the same level: the page's content is the run of sections, not its longest one (a
+/// reference page's "Parameters" beside its "Description").
+fn has_peer_section(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId]) -> bool {
+    let Some(level) = leading_heading(tree, child) else { return false };
+    peers(tree, parent, child, stats, removed, comment_boxes).any(|id| leading_heading(tree, id) == Some(level))
+}
+
+/// Whether `child`, a list of cards, has a peer that is a list of cards too: a section page's
+/// featured stories beside its feed, or a shop's featured products beside its grid, are both
+/// the listing.
 fn has_peer_cards(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId]) -> bool {
-    let mut peers = tree
-        .children(parent)
-        .iter()
-        .filter_map(|c| match *c {
-            Child::Node(id) if id != child && !removed[id as usize] && !comment_boxes.contains(&id) => Some(id),
-            _ => None,
-        })
-        .filter(|&id| stats[id as usize].mass > PEER_SECTION_SHARE * stats[child as usize].mass)
-        .peekable();
+    let mut peers = peers(tree, parent, child, stats, removed, comment_boxes).peekable();
     peers.peek().is_some() && is_card_list(tree, child, removed) && peers.any(|id| is_card_list(tree, id, removed))
 }
 

@@ -209,7 +209,7 @@ struct Builder {
     /// Python signature's `json.` before `JSONDecoder`).
     last_text_start: usize,
     /// The words of the `class` values seen so far: most elements repeat a class of the
-    /// page's, and reading one costs ~800 instructions.
+    /// page's, and reading one costs ~1,500 instructions.
     class_words: HashMap<Box<str>, hints::Words, FixedState>,
     /// The ids that controls seen so far name in `aria-controls`: panels a click shows.
     controlled: HashSet<Box<str>, FixedState>,
