@@ -7,7 +7,7 @@
 //! tree. Hidden elements are flagged for the scorer. What `metadata` needs from the head and
 //! from JSON-LD is collected on the way.
 
-use super::{Child, Node, NodeId, Tree, IMAGE_SEPARATOR};
+use super::{Child, Node, NodeId, Tree, Twins, IMAGE_SEPARATOR};
 use crate::api::ExtractError;
 use crate::attrs::{self, Attrs};
 use crate::deadline::Deadline;
@@ -216,6 +216,9 @@ struct Builder {
     drop_next: bool,
     /// The first element marked as a byline (see [`Builder::in_first_byline`]).
     first_byline: Option<NodeId>,
+    /// The elements hidden by `aria-hidden` alone, and the screen-reader-only ones, in
+    /// document order: one of each side by side are twins (see [`Tree::show_screen_reader_twins`]).
+    twins: Twins,
     meta: MetaCollector,
     noscript_html: String,
     payload_bytes: usize,
@@ -322,6 +325,7 @@ impl Builder {
             controlled: HashSet::default(),
             drop_next: false,
             first_byline: None,
+            twins: Twins::default(),
             meta: MetaCollector::default(),
             noscript_html: String::new(),
             payload_bytes: 0,
@@ -520,6 +524,7 @@ impl Builder {
             _ => Capture::None,
         };
         let mut flags = self.class_hints(attrs.class, [attrs.id, attrs.test_id], tag);
+        let screen_reader = flags & (hints::HIDDEN | hints::COLLAPSED) == hints::HIDDEN;
         if let Some(role) = attrs.role {
             flags |= hints::from_role(role);
         }
@@ -549,9 +554,11 @@ impl Builder {
         if let Some(ids) = attrs.controls {
             self.controlled.extend(ids.split_ascii_whitespace().map(Box::from));
         }
+        let mut aria_hidden_only = false;
         if hidden != 0 {
             let controlled = attrs.id.is_some_and(|id| self.controlled.contains(id.trim()));
             if !hints::shown_on_demand(attrs.id, attrs.role, attrs.labelled_by_control || controlled) {
+                aria_hidden_only = hidden == hints::HIDDEN && flags & hints::HIDDEN == 0;
                 flags |= hidden;
             }
         }
@@ -603,6 +610,11 @@ impl Builder {
             let id = self.nodes.len() as NodeId;
             if flags & hints::BYLINE != 0 && self.first_byline.is_none() {
                 self.first_byline = Some(id);
+            }
+            if aria_hidden_only {
+                self.twins.aria_hidden.push(id);
+            } else if screen_reader {
+                self.twins.screen_reader.push(id);
             }
             self.nodes.push(Node { tag, parent, children: (0, 0), hints: flags, attr });
             self.pending.push(Child::Node(id));
@@ -804,6 +816,7 @@ impl Builder {
             self.close_children(&open);
         }
         let mut tree = Tree { nodes: self.nodes, child_lists: self.child_lists, text: self.text, runs: self.runs, noscript_html: self.noscript_html, payload_bytes: self.payload_bytes, script_sources: self.script_sources };
+        tree.show_screen_reader_twins(&self.twins);
         tree.mark_laid_out_prose();
         (tree, self.meta)
     }
@@ -922,8 +935,23 @@ mod tests {
              <noscript>n</noscript><template>t</template><button>b</button><p>z",
         );
         assert_eq!(texts(&t), "[ab][z]");
-        let t = parse("<div hidden>h</div><div style='display: none'>h</div><span aria-hidden=true>h</span><p class=sr-only>h");
+        let t = parse("<div hidden>h</div><div style='display: none'>h</div><span aria-hidden=true>h</span>x<p class=sr-only>h");
         assert!(t.nodes[1..].iter().all(|n| n.hints & hints::HIDDEN != 0));
+    }
+
+    #[test]
+    fn a_screen_reader_twin_of_aria_hidden_text_is_shown_in_its_place() {
+        let hidden = |t: &Tree| t.nodes[1..].iter().map(|n| n.hints & hints::HIDDEN != 0).collect::<Vec<_>>();
+        // A sale price: each struck or inserted price is shown to the eye, its words to screen readers.
+        let t = parse(
+            "<span class=price><del aria-hidden=true>$26.95</del> <span class=screen-reader-text>Original price was: $26.95.</span>\
+             <ins aria-hidden=true>$16.17</ins><span class=screen-reader-text>Current price is: $16.17.</span></span>",
+        );
+        assert_eq!(hidden(&t), [true, false, true, false]);
+        // No twin: an icon's empty aria-hidden box beside its label, text between the two, a
+        // label alone.
+        let t = parse("<a href=/cart><i aria-hidden=true></i><span class=sr-only>Cart</span></a><p><span aria-hidden=true>★★★★</span> rated <span class=sr-only>4 of 5</span><p class=sr-only>Skip to content");
+        assert_eq!(hidden(&t), [false, true, true, false, true, true, true]);
     }
 
     #[test]

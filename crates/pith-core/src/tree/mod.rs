@@ -97,6 +97,52 @@ impl Tree {
         }
     }
 
+    /// Shows each screen-reader-only element that says in words what an element beside it
+    /// (whitespace between), hidden by `aria-hidden` alone, shows by its layout: WooCommerce's
+    /// "Original price was: $26.95." beside the struck-through `<del aria-hidden>$26.95</del>`,
+    /// "4.6 out of 5 stars" beside a row of stars, "not specified" beside "--". Text has no
+    /// layout either, so the words are its version; with both twins left out, the price went.
+    /// The visual twin stays hidden: one of the two is the text.
+    fn show_screen_reader_twins(&mut self, twins: &Twins) {
+        if twins.aria_hidden.is_empty() || twins.screen_reader.is_empty() {
+            return;
+        }
+        let mut kind = vec![0u8; self.nodes.len()];
+        twins.aria_hidden.iter().for_each(|&id| kind[id as usize] = 1);
+        twins.screen_reader.iter().for_each(|&id| kind[id as usize] = 2);
+        let mut parents: Vec<NodeId> = twins.screen_reader.iter().map(|&id| self.node(id).parent).collect();
+        parents.sort_unstable();
+        parents.dedup();
+        let mut shown = Vec::new();
+        for parent in parents {
+            let mut previous: Option<NodeId> = None;
+            for child in self.children(parent).iter().filter(|c| !self.is_blank(c)) {
+                let current = match *child {
+                    Child::Node(id) => Some(id),
+                    Child::Text(..) => None,
+                };
+                if let (Some(a), Some(b)) = (previous, current) {
+                    let (ka, kb) = (kind[a as usize], kind[b as usize]);
+                    if ka + kb == 3 && self.holds_text(a) && self.holds_text(b) {
+                        shown.push(if ka == 2 { a } else { b });
+                    }
+                }
+                previous = current;
+            }
+        }
+        for id in shown {
+            self.nodes[id as usize].hints &= !hints::HIDDEN;
+        }
+    }
+
+    /// Whether any text under `id`, hidden or not, is more than whitespace.
+    fn holds_text(&self, id: NodeId) -> bool {
+        self.children(id).iter().any(|c| match *c {
+            Child::Text(..) => !self.is_blank(c),
+            Child::Node(n) => self.holds_text(n),
+        })
+    }
+
     /// Flags each `<pre>` that holds prose laid out by hand rather than code
     /// (`hints::LAID_OUT_PROSE`), read once here for the scorer and the verdict.
     fn mark_laid_out_prose(&mut self) {
@@ -177,6 +223,15 @@ impl Tree {
         }
         out
     }
+}
+
+/// The nodes [`Tree::show_screen_reader_twins`] pairs, each list in document order.
+#[derive(Default)]
+pub(crate) struct Twins {
+    /// Hidden by `aria-hidden` alone.
+    pub aria_hidden: Vec<NodeId>,
+    /// Screen-reader-only text, by a class word (`sr-only`, `screen-reader-text`).
+    pub screen_reader: Vec<NodeId>,
 }
 
 /// Separates an image's alt text from its source in [`Node::attr`].
