@@ -111,17 +111,18 @@ const ENGLISH_WORDS: [&str; 39] = [
 
 // The detector's trigram pass over every language of the script costs the same whatever the
 // text (~0.7 M instructions, most of a short page's extraction). Where the text's commonest
-// words already agree with the page, it is not asked: a sample of at least MIN_WORDS words of
-// which ENGLISH_MIN_SHARE are ENGLISH_WORDS is English on a page declared English or declaring
-// nothing, and one of which DECLARED_MIN_SHARE are the declared language's GRAMMAR_WORDS, twice
-// as many as of any other listed language's but a close relative's (English's counted too), is
-// in the declared language. Otherwise (menus, grids of names, another language under a
+// words are sure, it is not asked: a sample of at least MIN_WORDS words of which
+// ENGLISH_MIN_SHARE are ENGLISH_WORDS is English on a page declared English or declaring
+// nothing; one of which LISTED_MIN_SHARE are the GRAMMAR_WORDS of one language, twice as many
+// as of any other (English's counted too), is in that language, and on a page declaring it the
+// close relatives are no rivals. Otherwise (menus, grids of names, another language under a
 // template's `lang`) the detector decides. On 2,979 samples of man pages in eight languages
 // (Debian's translations), each declared as its own language, as English, as none and as each
-// of the others, and 597 of English, the answers are the detector's in every case.
+// of the others, and 597 of English, the answers are the detector's in every case but one, a
+// German page declaring nothing that the detector, unsure, called French.
 const MIN_WORDS: usize = 30;
 const ENGLISH_MIN_SHARE: f32 = 0.12;
-const DECLARED_MIN_SHARE: f32 = 0.12;
+const LISTED_MIN_SHARE: f32 = 0.12;
 
 fn reads_as_english(sample: &str) -> bool {
     let (mut words, mut english) = (0usize, 0usize);
@@ -132,8 +133,10 @@ fn reads_as_english(sample: &str) -> bool {
     words >= MIN_WORDS && english as f32 >= ENGLISH_MIN_SHARE * words as f32
 }
 
-fn reads_as_declared(declared: &str, sample: &str) -> bool {
-    let Some(own) = GRAMMAR_WORDS.iter().position(|(tags, _)| tags.contains(&declared)) else { return false };
+/// The language of [`GRAMMAR_WORDS`] that `sample` reads as (see [`MIN_WORDS`]): the declared
+/// one, when the page declares one with a list, its close relatives then no rivals (the page's
+/// word settles between them); else the one with the most of its words.
+fn reads_as_listed(declared: Option<&str>, sample: &str) -> Option<&'static str> {
     let (mut words, mut english) = (0usize, 0usize);
     let mut grammar = [0usize; GRAMMAR_WORDS.len()];
     for word in lower_words(sample) {
@@ -143,13 +146,17 @@ fn reads_as_declared(declared: &str, sample: &str) -> bool {
             *count += listed.contains(&&*word) as usize;
         }
     }
-    let rival = GRAMMAR_WORDS
-        .iter()
-        .zip(grammar)
-        .filter(|((tags, _), _)| !tags.iter().any(|t| *t == declared || close_relatives(t, declared)))
-        .map(|(_, count)| count)
+    let own = match declared {
+        Some(declared) => GRAMMAR_WORDS.iter().position(|(tags, _)| tags.contains(&declared))?,
+        None => (0..grammar.len()).max_by_key(|&i| grammar[i])?,
+    };
+    let lang = GRAMMAR_WORDS[own].0[0];
+    let rival = (0..grammar.len())
+        .filter(|&i| i != own && !(declared.is_some() && GRAMMAR_WORDS[i].0.iter().any(|t| close_relatives(t, lang))))
+        .map(|i| grammar[i])
         .fold(english, usize::max);
-    words >= MIN_WORDS && grammar[own] as f32 >= DECLARED_MIN_SHARE * words as f32 && grammar[own] >= 2 * rival
+    let sure = words >= MIN_WORDS && grammar[own] as f32 >= LISTED_MIN_SHARE * words as f32 && grammar[own] >= 2 * rival;
+    sure.then_some(lang)
 }
 
 /// Whether `word` is one of [`ENGLISH_WORDS`], whatever its case.
@@ -180,8 +187,9 @@ pub fn detect(text: &str, html_lang: Option<&str>) -> (Option<String>, Option<f3
     if matches!(declared.as_deref(), None | Some("en")) && reads_as_english(sample) {
         return (Some("en".to_string()), Some(1.0));
     }
-    if let Some(decl) = declared.as_deref().filter(|d| reads_as_declared(d, sample)) {
-        return (Some(decl.to_string()), Some(1.0));
+    if let Some(lang) = reads_as_listed(declared.as_deref(), sample) {
+        // (The page's own tag for it: "ms" shares Indonesian's words.)
+        return (Some(declared.unwrap_or_else(|| lang.to_string())), Some(1.0));
     }
     let detected = whatlang::detect(sample).map(|info| (iso639_1(info.lang().code()).to_string(), info.confidence() as f32, info.is_reliable()));
     match (detected, declared) {
@@ -244,27 +252,29 @@ mod tests {
     }
 
     #[test]
-    fn text_in_its_declared_language_is_confirmed_without_the_detector() {
+    fn text_sure_of_its_language_by_its_grammar_words_skips_the_detector() {
         let de = "Der Stadtrat hat am Dienstagabend mit sechs zu eins Stimmen den Bau einer neuen Brücke über den Fluss \
                   beschlossen. Die Brücke soll die Oststadt mit dem Gewerbegebiet verbinden und den Verkehr in der \
                   Altstadt senken, die seit Jahren unter den Lastwagen leidet, die auf dem Weg zur Autobahn sind.";
         let pt = "A câmara municipal aprovou na terça-feira a construção de uma nova ponte sobre o rio. A ponte vai ligar \
                   o bairro a leste com a zona industrial e reduzir o trânsito no centro histórico, que há anos sofre com \
                   os camiões que seguem para a autoestrada, e os moradores pedem que as obras comecem já.";
-        assert!(reads_as_declared("de", de));
+        assert_eq!(reads_as_listed(Some("de"), de), Some("de"));
         assert_eq!(detect(de, Some("de-AT")), (Some("de".to_string()), Some(1.0)));
-        // Spanish shares "que" and "para": a close relative's words do not count against it.
-        assert!(reads_as_declared("pt", pt));
+        assert_eq!(detect(de, None), (Some("de".to_string()), Some(1.0)));
+        // Spanish shares "que" and "para": on a page declaring Portuguese its words are no rival.
+        assert_eq!(reads_as_listed(Some("pt"), pt), Some("pt"));
+        assert_eq!(reads_as_listed(None, pt), Some("pt"));
         // Text in another language, or in English, under the page's `lang` is left to the detector.
-        assert!(!reads_as_declared("nl", de));
-        assert!(!reads_as_declared("fr", pt));
+        assert!(reads_as_listed(Some("nl"), de).is_none());
+        assert!(reads_as_listed(Some("fr"), pt).is_none());
         let en = "The committee said on Tuesday that it would review the plans for the new bridge, which have been \
                   criticised by residents who live near the river, and they have asked for more time to study them.";
-        assert!(!reads_as_declared("de", en));
+        assert!(reads_as_listed(Some("de"), en).is_none() && reads_as_listed(None, en).is_none());
         assert_eq!(detect(de, Some("nl")).0.as_deref(), Some("de"));
         // A language without a word list, and too few words, go to the detector too.
-        assert!(!reads_as_declared("sv", de));
-        assert!(!reads_as_declared("de", "Der Bau der Brücke und die Straße"));
+        assert!(reads_as_listed(Some("sv"), de).is_none());
+        assert!(reads_as_listed(Some("de"), "Der Bau der Brücke und die Straße").is_none());
     }
 
     #[test]
