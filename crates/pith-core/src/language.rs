@@ -63,7 +63,7 @@ fn close_relatives(a: &str, b: &str) -> bool {
 
 /// The commonest words of Latin-script languages, by the tags that write them: the grammar
 /// any prose in the language holds and lists of names do not. Their case is ignored.
-const GRAMMAR_WORDS: [(&[&str], &[&str]); 12] = [
+const GRAMMAR_WORDS: [(&[&str], &[&str]); 19] = [
     (&["de"], &["der", "die", "das", "und", "ist", "nicht", "mit", "ein", "eine", "zu", "den", "von", "sich", "auf", "für"]),
     (&["fr"], &["le", "la", "les", "et", "est", "des", "une", "un", "pour", "dans", "du", "que", "qui", "pas", "au"]),
     (&["es"], &["el", "la", "los", "las", "y", "que", "del", "una", "para", "con", "por", "es", "en", "se", "un"]),
@@ -76,6 +76,14 @@ const GRAMMAR_WORDS: [(&[&str], &[&str]); 12] = [
     (&["id", "ms"], &["yang", "dan", "di", "ini", "itu", "dengan", "untuk", "dari", "tidak", "ke", "akan", "ada", "pada", "juga", "saya"]),
     (&["tr"], &["ve", "bir", "bu", "da", "de", "için", "ile", "çok", "ne", "gibi", "daha", "olarak", "var", "ama", "en"]),
     (&["pl"], &["i", "w", "nie", "na", "się", "z", "do", "jest", "że", "to", "jak", "o", "po", "co", "ale"]),
+    (&["sv"], &["och", "att", "det", "som", "en", "är", "på", "för", "med", "har", "inte", "av", "till", "den", "jag"]),
+    (&["da"], &["og", "at", "det", "er", "en", "til", "på", "som", "med", "for", "af", "ikke", "der", "har", "den"]),
+    (&["nb", "no", "nn"], &["og", "i", "det", "er", "som", "på", "en", "til", "med", "for", "av", "ikke", "har", "den", "de"]),
+    (&["cs"], &["a", "je", "se", "na", "v", "že", "to", "s", "z", "do", "pro", "jsou", "jako", "ale", "by"]),
+    // Romanian's s and t with a comma below, and the cedilla forms older text writes them with.
+    (&["ro"], &["și", "şi", "de", "în", "la", "cu", "că", "pe", "nu", "o", "un", "să", "din", "este", "pentru", "mai"]),
+    (&["hu"], &["a", "az", "és", "hogy", "nem", "is", "egy", "meg", "van", "de", "csak", "már", "el", "ez", "mint"]),
+    (&["vi"], &["của", "và", "các", "có", "là", "trong", "được", "cho", "không", "những", "với", "một", "này", "người", "đã"]),
 ];
 
 /// The words of `sample`, lower-cased.
@@ -116,10 +124,12 @@ const ENGLISH_WORDS: [&str; 39] = [
 // nothing; one of which LISTED_MIN_SHARE are the GRAMMAR_WORDS of one language, twice as many
 // as of any other (English's counted too), is in that language, and on a page declaring it the
 // close relatives are no rivals. Otherwise (menus, grids of names, another language under a
-// template's `lang`) the detector decides. On 2,979 samples of man pages in eight languages
-// (Debian's translations), each declared as its own language, as English, as none and as each
-// of the others, and 597 of English, the answers are the detector's in every case but one, a
-// German page declaring nothing that the detector, unsure, called French.
+// template's `lang`) the detector decides. Checked on 5,718 samples of Debian's man pages in 17
+// languages, each declared as its own language, as English, as none and as each of the others,
+// and 1,149 of English: the answers are the detector's in every case but one, a German page
+// declaring nothing that the detector, unsure, called French. (Finnish has no list: its few
+// short words, "ja" among them, named German tables Finnish.) The shortcut took from 7% of the
+// Spanish samples (the Romance languages share their commonest words) to 96% of the Swedish.
 const MIN_WORDS: usize = 30;
 const ENGLISH_MIN_SHARE: f32 = 0.12;
 const LISTED_MIN_SHARE: f32 = 0.12;
@@ -272,8 +282,15 @@ mod tests {
                   criticised by residents who live near the river, and they have asked for more time to study them.";
         assert!(reads_as_listed(Some("de"), en).is_none() && reads_as_listed(None, en).is_none());
         assert_eq!(detect(de, Some("nl")).0.as_deref(), Some("de"));
+        let sv = "Kommunfullmäktige beslutade på tisdagen att bygga en ny bro över ån. Bron ska förbinda den östra \
+                  stadsdelen med industriområdet och minska trafiken i gamla stan, som har lidit av lastbilarna i många \
+                  år, och det är inte första gången som frågan har kommit upp till beslut.";
+        assert_eq!(detect(sv, None), (Some("sv".to_string()), Some(1.0)));
+        // Danish shares its words, and a close relative's declaration settles between the two, as
+        // it does when the detector names the other.
+        assert_eq!(detect(sv, Some("da")).0.as_deref(), Some("da"));
         // A language without a word list, and too few words, go to the detector too.
-        assert!(reads_as_listed(Some("sv"), de).is_none());
+        assert!(reads_as_listed(Some("fi"), de).is_none());
         assert!(reads_as_listed(Some("de"), "Der Bau der Brücke und die Straße").is_none());
     }
 
