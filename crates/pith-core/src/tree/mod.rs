@@ -107,9 +107,11 @@ impl Tree {
         if twins.aria_hidden.is_empty() || twins.screen_reader.is_empty() {
             return;
         }
+        const VISUAL: u8 = 1;
+        const SPOKEN: u8 = 2;
         let mut kind = vec![0u8; self.nodes.len()];
-        twins.aria_hidden.iter().for_each(|&id| kind[id as usize] = 1);
-        twins.screen_reader.iter().for_each(|&id| kind[id as usize] = 2);
+        twins.aria_hidden.iter().for_each(|&id| kind[id as usize] = VISUAL);
+        twins.screen_reader.iter().for_each(|&id| kind[id as usize] = SPOKEN);
         let mut parents: Vec<NodeId> = twins.screen_reader.iter().map(|&id| self.node(id).parent).collect();
         parents.sort_unstable();
         parents.dedup();
@@ -122,9 +124,13 @@ impl Tree {
                     Child::Text(..) => None,
                 };
                 if let (Some(a), Some(b)) = (previous, current) {
-                    let (ka, kb) = (kind[a as usize], kind[b as usize]);
-                    if ka + kb == 3 && self.holds_text(a) && self.holds_text(b) {
-                        shown.push(if ka == 2 { a } else { b });
+                    let spoken = match (kind[a as usize], kind[b as usize]) {
+                        (VISUAL, SPOKEN) => Some(b),
+                        (SPOKEN, VISUAL) => Some(a),
+                        _ => None,
+                    };
+                    if let Some(spoken) = spoken.filter(|_| self.holds_text(a) && self.holds_text(b)) {
+                        shown.push(spoken);
                     }
                 }
                 previous = current;
