@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Prose in many languages for bench/language/run.sh: Debian's translated man pages
 (manpages-de, -fr, ...), downloaded with `apt-get download` into bench/.cache/manpages, their
-roff markup stripped, one JSON line per page with enough prose: {"lang", "file", "text"}.
+roff markup stripped, one JSON line per page with enough prose: {"lang", "file", "text"}. With
+../shared beside the repo, also the WCXB dev pages' gold text as English (all but a handful
+are): lists of names and titles as well as prose, where another language's grammar words
+("a", "to", "by") must not outvote English.
 Usage: samples.py OUT.jsonl"""
 import gzip, json, os, re, subprocess, sys
 
@@ -52,6 +55,17 @@ def main():
                     out.write(json.dumps({'lang': lang, 'file': name, 'text': text[:MAX_CHARS]}, ensure_ascii=False) + '\n')
                     n += 1
         print(f'{lang}: {n} pages', file=sys.stderr)
+    gold = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', 'shared', 'eval', 'wcxb-dev', 'ground-truth')
+    if not os.path.isdir(gold):
+        print('en: ../shared/eval/wcxb-dev not found, no English samples', file=sys.stderr)
+        return
+    n = 0
+    for name in sorted(os.listdir(gold)):
+        text = json.load(open(os.path.join(gold, name)))['ground_truth'].get('main_content') or ''
+        if len(text) >= 400:
+            out.write(json.dumps({'lang': 'en', 'file': name, 'text': text[:MAX_CHARS]}, ensure_ascii=False) + '\n')
+            n += 1
+    print(f'en: {n} dev pages', file=sys.stderr)
 
 
 main()
