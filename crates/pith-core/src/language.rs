@@ -112,20 +112,6 @@ fn lower_words(sample: &str) -> impl Iterator<Item = Cow<'_, str>> {
         .map(|w| if w.chars().any(char::is_uppercase) { Cow::Owned(w.to_lowercase()) } else { Cow::Borrowed(w) })
 }
 
-/// Whether the detector's `lang` is one of [`GRAMMAR_WORDS`]' and the sample holds fewer than
-/// three of its words in a hundred: the text gives no evidence of the language, and the page's
-/// declared one stands. (The detector names one for text that is no prose at all: a grid of
-/// product names, "Vanilla Latte", "Espresso Roast", reads as Italian.)
-fn lacks_grammar_words(lang: &str, sample: &str) -> bool {
-    let Some(list) = GRAMMAR_WORDS.iter().position(|(tags, _)| tags.contains(&lang)) else { return false };
-    let (mut words, mut grammar) = (0usize, 0usize);
-    for word in lower_words(sample) {
-        words += 1;
-        grammar += (grammar_lists(&word) >> list & 1) as usize;
-    }
-    grammar * 100 < 3 * words
-}
-
 /// Common English words that are not also common words of Dutch, German, the Romance or the Slavic
 /// languages (so no "a", "in", "is", "to", "we", "was", "will", "also"), sorted. They make up much
 /// of any English prose and almost none of other languages' text.
@@ -217,6 +203,14 @@ impl GrammarCounts {
             && self.lists_not_english[own] >= 2 * self.english;
         sure.then_some(lang)
     }
+
+    /// Whether the detector's `lang` is one of [`GRAMMAR_WORDS`]' and the sample holds fewer
+    /// than three of its words in a hundred: the text gives no evidence of the language, and the
+    /// page's declared one stands. (The detector names one for text that is no prose at all: a
+    /// grid of product names, "Vanilla Latte", "Espresso Roast", reads as Italian.)
+    fn lacks_grammar_words(&self, lang: &str) -> bool {
+        GRAMMAR_WORDS.iter().position(|(tags, _)| tags.contains(&lang)).is_some_and(|list| self.lists[list] * 100 < 3 * self.words)
+    }
 }
 
 /// Whether `word` is one of [`ENGLISH_WORDS`], whatever its case.
@@ -265,7 +259,7 @@ pub fn detect(text: &str, html_lang: Option<&str>) -> (Option<String>, Option<f3
         (Some((lang, conf, _)), Some(decl)) if lang == decl => (Some(lang), Some(conf.max(0.9))),
         (Some((lang, _, _)), Some(decl)) if close_relatives(&lang, &decl) => (Some(decl), Some(0.8)),
         (Some(_), Some(decl)) if !detectable(&decl) => (Some(decl), Some(0.6)),
-        (Some((lang, _, _)), Some(decl)) if lacks_grammar_words(&lang, sample) => (Some(decl), Some(0.5)),
+        (Some((lang, _, _)), Some(decl)) if counts.lacks_grammar_words(&lang) => (Some(decl), Some(0.5)),
         (Some((lang, conf, true)), _) => (Some(lang), Some(conf)),
         (Some(_), Some(decl)) | (None, Some(decl)) => (Some(decl), Some(0.5)),
         (Some((lang, conf, false)), None) => (Some(lang), Some(conf)),
