@@ -107,11 +107,9 @@ impl Tree {
         if twins.aria_hidden.is_empty() || twins.screen_reader.is_empty() {
             return;
         }
-        const VISUAL: u8 = 1;
-        const SPOKEN: u8 = 2;
-        let mut kind = vec![0u8; self.nodes.len()];
-        twins.aria_hidden.iter().for_each(|&id| kind[id as usize] = VISUAL);
-        twins.screen_reader.iter().for_each(|&id| kind[id as usize] = SPOKEN);
+        // (Both lists are in document order, so sorted by id.)
+        let visual = |id: NodeId| twins.aria_hidden.binary_search(&id).is_ok();
+        let spoken = |id: NodeId| twins.screen_reader.binary_search(&id).is_ok();
         let mut parents: Vec<NodeId> = twins.screen_reader.iter().map(|&id| self.node(id).parent).collect();
         parents.sort_unstable();
         parents.dedup();
@@ -124,13 +122,15 @@ impl Tree {
                     Child::Text(..) => None,
                 };
                 if let (Some(a), Some(b)) = (previous, current) {
-                    let spoken = match (kind[a as usize], kind[b as usize]) {
-                        (VISUAL, SPOKEN) => Some(b),
-                        (SPOKEN, VISUAL) => Some(a),
-                        _ => None,
+                    let twin = if visual(a) && spoken(b) {
+                        Some(b)
+                    } else if spoken(a) && visual(b) {
+                        Some(a)
+                    } else {
+                        None
                     };
-                    if let Some(spoken) = spoken.filter(|_| self.holds_text(a) && self.holds_text(b)) {
-                        shown.push(spoken);
+                    if let Some(twin) = twin.filter(|_| self.holds_text(a) && self.holds_text(b)) {
+                        shown.push(twin);
                     }
                 }
                 previous = current;
@@ -236,7 +236,8 @@ impl Tree {
 pub(crate) struct Twins {
     /// Hidden by `aria-hidden` alone.
     pub aria_hidden: Vec<NodeId>,
-    /// Screen-reader-only text, by a class word (`sr-only`, `screen-reader-text`).
+    /// Hidden by a class word alone: screen-reader text (`sr-only`, `screen-reader-text`), or
+    /// a code block's line-number gutter.
     pub screen_reader: Vec<NodeId>,
 }
 
