@@ -269,12 +269,13 @@ pub fn detect(text: &str, html_lang: Option<&str>) -> (Option<String>, Option<f3
     // answer does (a template's `lang="en"` over Danish), but not a language the detector cannot
     // name, nor a close relative.
     if let Some(decl) = declared.as_deref().filter(|d| detectable(d)) {
-        if let Some(lang) = counts.sure_language(None).filter(|l| *l != decl && !close_relatives(l, decl)) {
+        let foreign = |lang: &&str| *lang != decl && !close_relatives(lang, decl);
+        if let Some(lang) = counts.sure_language(None).filter(foreign) {
             return (Some(lang.to_string()), Some(1.0));
         }
         // Sure only of a family the page's language is not in (Danish or Norwegian under lang="en"):
         // the detector, unsure between them, would let the declaration stand, so it chooses among them alone.
-        if let Some(lang) = counts.sure_family().filter(|l| !close_relatives(l, decl)) {
+        if let Some(lang) = counts.sure_family().filter(foreign) {
             if let Some(relative) = detect_among_relatives(sample, lang) {
                 return (Some(relative), Some(0.6));
             }
