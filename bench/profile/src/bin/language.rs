@@ -44,7 +44,7 @@ fn main() {
             seconds += start.elapsed().as_secs_f64();
             pages += 1;
             let v: serde_json::Value = serde_json::from_str(&response).expect("the response is JSON");
-            let answered = v["result"]["language"].as_str().or(v["language"].as_str());
+            let answered = v["result"]["language"].as_str();
             let t = tally.entry((lang.as_str(), declaration)).or_default();
             t.0 += 1;
             t.1 += (answered == Some(lang.as_str())) as usize;
