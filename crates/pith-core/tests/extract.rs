@@ -224,6 +224,17 @@ fn a_column_empty_in_every_row_at_the_left_edge_is_a_spacer() {
 }
 
 #[test]
+fn a_table_whose_titles_are_set_as_headings_is_data_and_a_single_column_is_not() {
+    let html = b"<body><article><p>What goes into the soup for each number of people at the table.</p><table>\
+        <tr><td><h4>Ingredients</h4></td><td><h4>Per person</h4></td><td><h4>For 4</h4></td></tr>\
+        <tr><td colspan=3><h5>Vegetables</h5></td></tr><tr><td>Onions</td><td>1</td><td>4</td></tr></table>\
+        <table><tr><td><h3>Enrollment steps</h3></td></tr><tr><td><p>Apply for free with the short form.</p><p>Pay the certificate fee.</p></td></tr></table>";
+    let md = extract(html, &Hints::default(), &opts()).unwrap().markdown.unwrap();
+    assert!(md.contains("| Ingredients | Per person | For 4 |\n| --- | --- | --- |\n| Vegetables |  |  |\n| Onions | 1 | 4 |"), "{md:?}");
+    assert!(md.contains("### Enrollment steps\n\nApply for free with the short form.\n\nPay the certificate fee."), "{md:?}");
+}
+
+#[test]
 fn table_cells_keep_inline_code_in_markdown_only() {
     let html = b"<body><article><p>The options of the command, with what each one does to the output.</p><table>\
         <tr><th>Option</th><th>Effect</th></tr><tr><td><code>--links</code></td><td>links go to a <code>a|b</code> table</td></tr></table>";
@@ -824,6 +835,52 @@ fn lists_nest() {
     assert!(result.text.contains("- Tent\n  - Poles\n  - Pegs\n- Stove"), "{:?}", result.text);
     assert!(result.text.contains("1. Drive\n2. Hike"));
     assert!(result.markdown.unwrap().contains("- Tent\n   - Poles\n   - Pegs\n- Stove"));
+}
+
+#[test]
+fn a_list_items_paragraphs_are_its_line_and_lines_under_it() {
+    let html = between_prose(
+        "<ol><li><p>Sample the water at the vent mouth before the plume cools.</p><p>Seal each bottle at depth.</p></li>\
+         <li><div>Count the worms in a square metre of chimney.</div></li>\
+         <li>Map the field<ul><li>by sonar</li></ul>then dive on the hottest chimneys.</li></ol>",
+    );
+    let result = extract(html.as_bytes(), &Hints::default(), &Options { markdown: true, ..opts() }).unwrap();
+    let md = result.markdown.unwrap();
+    assert!(
+        md.contains("1. Sample the water at the vent mouth before the plume cools.\n\n   Seal each bottle at depth.\n\n2. Count the worms"),
+        "{md:?}"
+    );
+    assert!(md.contains("3. Map the field\n   - by sonar\n\n   then dive on the hottest chimneys."), "{md:?}");
+    assert!(result.text.contains("1. Sample the water at the vent mouth before the plume cools.\n\nSeal each bottle"), "{:?}", result.text);
+}
+
+#[test]
+fn a_box_inside_a_heading_is_the_heading_and_its_permalink_is_not_text() {
+    let html = between_prose(
+        "<h2><div class=\"title\">Black smokers</div></h2><p>The hottest vents, up to 400 degrees, blacken the water with sulfides.</p>\
+         <h2 id=\"s2\">White smokers<a class=\"anchor\" href=\"#s2\">#s2</a></h2><p>Cooler vents release barium, calcium and silicon.</p>\
+         <h2>NAME <a href=\"#top\"><span>top</span></a></h2><p>A third kind of vent releases no particles at all.</p>\
+         <h2><a href=\"#ref\">Further</a> reading</h2>",
+    );
+    let md = extract(html.as_bytes(), &Hints::default(), &Options { markdown: true, ..opts() }).unwrap().markdown.unwrap();
+    for heading in ["## Black smokers\n", "## White smokers\n", "## NAME\n", "## Further reading"] {
+        assert!(md.contains(heading), "{heading:?} in {md:?}");
+    }
+}
+
+#[test]
+fn a_list_item_said_again_right_after_it_is_a_copy() {
+    let item = "<li>Book a dive slot - free</li>";
+    let html = between_prose(&format!("<ul>{}</ul><ul><li>Vent tours<h3>Vent tours</h3></li><li>Yes</li><li>Yes</li></ul>", item.repeat(3)));
+    let text = text_of(html.as_bytes());
+    assert_eq!(text.matches("Book a dive slot - free").count(), 1, "{text:?}");
+    assert_eq!(text.matches("Vent tours").count(), 1, "{text:?}");
+    assert!(text.contains("- Yes\n- Yes"), "{text:?}");
+    // A card's copy that sets its date in a list where the card did not is a copy all the same.
+    let card = "<h3>Technical writing clinic</h3>";
+    let doubled = between_prose(&format!("{card}<ul><li>Wednesday, April 1, 10:00 AM PDT</li></ul>{card}<p>Wednesday, April 1, 10:00 AM PDT</p>"));
+    let text = text_of(doubled.as_bytes());
+    assert_eq!(text.matches("Technical writing clinic").count(), 1, "{text:?}");
 }
 
 #[test]

@@ -65,6 +65,8 @@ pub struct Block {
     /// Markdown is wanted and it differs from `text`. A block of images only has no `text`.
     pub markdown: Option<String>,
     pub quote_depth: u32,
+    /// A paragraph that goes on a list item of this depth, after its bulleted line (0: none).
+    pub item_depth: u8,
 }
 
 impl Block {
@@ -84,6 +86,8 @@ struct Context {
     quote_depth: u32,
     /// The kind the next flushed inline text takes.
     kind: Option<Kind>,
+    /// Whether the list item being walked has its bulleted line: its later text goes on under it.
+    item_began: bool,
 }
 
 pub struct Walker<'a> {
@@ -154,7 +158,9 @@ impl<'a> Walker<'a> {
                     *next += 1;
                     ordered.then_some(*next)
                 });
+                let outer = std::mem::replace(&mut self.ctx.item_began, false);
                 self.block(id, Kind::ListItem { depth, ordinal });
+                self.ctx.item_began = outer;
             }
             Tag::Ul | Tag::Ol => {
                 self.flush();
@@ -214,8 +220,7 @@ impl<'a> Walker<'a> {
                 // A block inside the link may have flushed the buffer: then no link text.
                 let Some((href, inner)) = node.attr.as_deref().zip(self.inline.get(start..)) else { return };
                 if href.starts_with('#') {
-                    if is_anchor_glyph(&collapse(inner)) {
-                        // A heading's permalink ("¶", "#", "§"): not part of the text.
+                    if self.is_permalink(&collapse(inner), start) {
                         self.inline.truncate(start);
                         if let Some(markdown) = &mut self.inline_markdown {
                             markdown.truncate(markdown_start.min(markdown.len()));
@@ -261,9 +266,31 @@ impl<'a> Walker<'a> {
                 self.children(id);
                 self.flush();
             }
+            // A box inside a heading is part of its line (`<h2><div>Jungo</div></h2>`).
+            tag if tag.is_block() && matches!(self.ctx.kind, Some(Kind::Heading(_))) => {
+                self.push_inline(" ");
+                self.children(id);
+                self.push_inline(" ");
+            }
+            // A box inside a list item is a paragraph of that item (`<li><p>One</p><p>Two</p></li>`):
+            // the first is the item's bulleted line, the others go on under it (see `flush`).
+            tag if tag.is_block() && matches!(self.ctx.kind, Some(Kind::ListItem { .. })) => {
+                let item = self.ctx.kind.clone().expect("matched above");
+                self.block(id, item);
+            }
             tag if tag.is_block() => self.block(id, Kind::Paragraph),
             _ => self.children(id),
         }
+    }
+
+    /// Whether a link to a fragment of the page, reading `text` and starting at `start` in the
+    /// inline text, is a permalink or a way back up rather than text: a symbol ("¶", "#"), or
+    /// in a heading after its title a word or three ("#section2", "top", "Back to top").
+    fn is_permalink(&self, text: &str, start: usize) -> bool {
+        is_anchor_glyph(text)
+            || matches!(self.ctx.kind, Some(Kind::Heading(_)))
+                && text.split_whitespace().count() <= 3
+                && self.inline[..start].chars().any(char::is_alphanumeric)
     }
 
     /// Whether block `id`, text alone, is the value of a field whose label is all the line
@@ -348,17 +375,27 @@ impl<'a> Walker<'a> {
             Some(Kind::Heading(_)) if is_paragraph_sized(&text) => (Kind::Paragraph, text, markdown),
             // A heading is one line: its line breaks (`<br>`) are layout.
             Some(Kind::Heading(level)) => (Kind::Heading(*level), one_line([text.as_str()]), markdown.map(|m| one_line([m.as_str()]))),
+            // The item's text after its first block (a second `<p>`, text after a nested list)
+            // is a paragraph of the item.
+            Some(Kind::ListItem { depth, .. }) if self.ctx.item_began => {
+                let item_depth = *depth;
+                self.blocks.push(Block { kind: Kind::Paragraph, text, markdown, quote_depth: self.ctx.quote_depth, item_depth });
+                return;
+            }
             // The list marker says it: a bullet typed into the item's text is not text.
-            Some(k @ Kind::ListItem { .. }) => (k.clone(), without_typed_bullet(text), markdown.map(without_typed_bullet)),
-            // Text after a nested block inside a list item continues the item as a paragraph.
+            Some(k @ Kind::ListItem { .. }) => {
+                // (Images alone do not begin it: the text must come out the same without Markdown.)
+                self.ctx.item_began = !text.is_empty();
+                (k.clone(), without_typed_bullet(text), markdown.map(without_typed_bullet))
+            }
             Some(k) => (k.clone(), text, markdown),
             None => (Kind::Paragraph, text, markdown),
         };
-        self.blocks.push(Block { kind, text, markdown, quote_depth: self.ctx.quote_depth });
+        self.blocks.push(Block { kind, text, markdown, quote_depth: self.ctx.quote_depth, item_depth: 0 });
     }
 
     fn push(&mut self, kind: Kind, text: String) {
-        self.blocks.push(Block { kind, text, markdown: None, quote_depth: self.ctx.quote_depth });
+        self.blocks.push(Block { kind, text, markdown: None, quote_depth: self.ctx.quote_depth, item_depth: 0 });
     }
 
     fn first_code_language(&self, id: NodeId) -> Option<Box<str>> {
@@ -398,14 +435,21 @@ impl<'a> Walker<'a> {
             .collect()
     }
 
-    /// A table of data, as opposed to a layout table: cells hold short inline text, no
-    /// nested tables or block structure.
+    /// A table of data, as opposed to a layout table: two columns or more, cells that hold short
+    /// inline text, no nested tables or block structure. (A single column is a stack of boxes.)
     fn is_data_table(&self, table: NodeId) -> bool {
         let rows = self.rows(table);
-        if rows.is_empty() {
+        if !rows.iter().any(|&r| self.cells(r).len() >= 2) {
             return false;
         }
-        rows.iter().flat_map(|&r| self.cells(r)).all(|cell| !self.has_structure(cell))
+        rows.iter().flat_map(|&r| self.cells(r)).all(|cell| !self.has_structure(cell) || self.is_heading_cell(cell))
+    }
+
+    /// A cell that holds one heading and nothing else: a column's or a group's title set in a
+    /// heading's type ("<td><h4>Ingredients</h4></td>"), not a layout cell of sections.
+    fn is_heading_cell(&self, cell: NodeId) -> bool {
+        let mut held = self.tree.children(cell).iter().filter(|c| !self.tree.is_blank(c));
+        matches!((held.next(), held.next()), (Some(&Child::Node(h)), None) if matches!(self.tree.node(h).tag, Tag::H(_)) && !self.has_structure(h))
     }
 
     fn has_structure(&self, id: NodeId) -> bool {

@@ -24,7 +24,11 @@ pub fn render(blocks: &[Block]) -> String {
                 body.push(' ');
                 push_escaped(&mut body, inline);
             }
-            Kind::Paragraph => push_escaped(&mut body, inline),
+            Kind::Paragraph => {
+                // A list item's later paragraph, indented past its marker to stay in the item.
+                body.extend(std::iter::repeat_n("   ", block.item_depth as usize));
+                push_escaped(&mut body, inline);
+            }
             Kind::ListItem { depth, ordinal } => {
                 body.extend(std::iter::repeat_n("   ", *depth as usize - 1));
                 match ordinal {

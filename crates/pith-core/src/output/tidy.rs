@@ -236,12 +236,39 @@ fn with_text(blocks: &[Block]) -> Vec<usize> {
 }
 
 /// What a block says in the text, the key its repeats are found by: its Markdown (inline code,
-/// images) is left out, so that they are the same repeats with Markdown or without.
-#[derive(PartialEq, Eq, Hash)]
+/// images) is left out, so that they are the same repeats with Markdown or without, and so is
+/// whether a line is a list item or a paragraph: a copy of a card may set its lines in a list
+/// where the card did not, or number them where it did not.
 struct Said<'a> {
     kind: &'a Kind,
     text: &'a str,
     quote_depth: u32,
+}
+
+impl Said<'_> {
+    /// The kind as said: list items and paragraphs are lines alike.
+    fn kind(&self) -> Option<&Kind> {
+        match self.kind {
+            Kind::ListItem { .. } | Kind::Paragraph => None,
+            kind => Some(kind),
+        }
+    }
+}
+
+impl PartialEq for Said<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text && self.quote_depth == other.quote_depth && self.kind() == other.kind()
+    }
+}
+
+impl Eq for Said<'_> {}
+
+impl std::hash::Hash for Said<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.text.hash(state);
+        self.quote_depth.hash(state);
+        self.kind().hash(state);
+    }
 }
 
 impl<'a> From<&'a Block> for Said<'a> {
@@ -502,9 +529,15 @@ fn doubled_phrase(text: &str) -> Option<usize> {
 /// Drops a heading or paragraph that says again exactly what the heading or paragraph right
 /// before it said: a card's title given by its image link, its heading and a hidden copy, or
 /// its price as the sale and the screen-reader price. Two such lines in a row are never two
-/// things to read. List items and table rows are left alone ("Yes" may rightly follow "Yes").
+/// things to read. So too a list item of two words or more (a carousel's cloned slides, a card's
+/// title in its item and its heading); one-word items and table rows are left alone ("Yes" may
+/// rightly follow "Yes").
 fn drop_echoes(blocks: Vec<Block>) -> Vec<Block> {
-    let line = |b: &Block| matches!(b.kind, Kind::Heading(_) | Kind::Paragraph) && !b.text.is_empty();
+    let line = |b: &Block| match b.kind {
+        Kind::Heading(_) | Kind::Paragraph => !b.text.is_empty(),
+        Kind::ListItem { .. } => b.text.contains(' '),
+        _ => false,
+    };
     let mut keep = vec![true; blocks.len()];
     for pair in with_text(&blocks).windows(2) {
         let (before, block) = (&blocks[pair[0]], &blocks[pair[1]]);
