@@ -18,6 +18,8 @@ export interface Gold {
   title: string;
   author: string;
   date: string;
+  /** the gold text as Markdown (the dataset's own rendering; see structure.ts) */
+  markdown: string;
 }
 
 export interface Page {
@@ -172,6 +174,7 @@ export async function loadPages(
       title: str(g.title),
       author: str(g.author),
       date: str(g.publish_date),
+      markdown: str(g.main_content_markdown),
     };
     const key = pageKey(dataDir, id);
     let derived = cache.pages[id];

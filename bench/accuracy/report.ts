@@ -2,6 +2,7 @@
 
 import type { Summary } from './score.js';
 import type { AcceptanceScore, PageTypeScore } from './classify.js';
+import { STRUCTURE_KINDS, type StructureScore } from './structure.js';
 
 export interface SpeedResult {
   engine: string;
@@ -51,6 +52,8 @@ export interface ReportInput {
   pages: number;
   dataDir: string;
   selection: string;
+  /** pith's Markdown elements against the gold Markdown's, summed over the pages (structure.ts) */
+  structure?: { label: string; favor: string; pages: number; score: StructureScore };
 }
 
 const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '–');
@@ -173,6 +176,8 @@ export function renderMarkdown(r: ReportInput): string {
     'declare one that the annotators left out.');
   out.push('');
 
+  if (r.structure) out.push(...renderStructure(r.structure));
+
   out.push(...renderVerdicts(r.rows));
 
   if (r.speed.length) {
@@ -207,6 +212,33 @@ export function renderMarkdown(r: ReportInput): string {
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The page type and acceptance sections (empty when no row has verdicts). */
+const STRUCTURE_NAMES: Record<string, string> = {
+  heading: 'headings', item: 'list items', row: 'table rows', code: 'code blocks', quote: 'quoted lines',
+};
+
+function renderStructure(s: NonNullable<ReportInput['structure']>): string[] {
+  const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
+  return [
+    '## Markdown structure',
+    '',
+    table(
+      ['element', 'in the gold', `in ${s.label}'s Markdown`, 'matched', 'recall', 'precision'],
+      STRUCTURE_KINDS.map((k) => {
+        const c = s.score[k];
+        return [STRUCTURE_NAMES[k], String(c.gold), String(c.predicted), String(c.matched), pct(ratio(c.matched, c.gold)), pct(ratio(c.matched, c.predicted))];
+      }),
+    ),
+    '',
+    `${s.label} (favor ${s.favor}, Markdown on, one untimed pass over the ${s.pages} pages) against the dataset's gold Markdown ` +
+      '(`main_content_markdown`): an element counts as matched when the other side has an element of the same kind with the ' +
+      'same words (lower-cased `\\w+` words; heading levels, list markers, link targets and cell padding left out), ' +
+      'summed over the pages (bench/accuracy/structure.ts). Recall is the figure to read: the gold often leaves headings ' +
+      'unmarked, code unfenced and lists as paragraphs, which precision counts against the extractor. The peers are not ' +
+      'scored: their outputs here are plain text.',
+    '',
+  ];
+}
+
 export function renderVerdicts(rows: Row[]): string[] {
   const out: string[] = [];
   const withTypes = rows.filter((x) => x.pageTypes);

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { allIds, dataAvailable, loadBytes, loadPages, type Page } from './dataset.js';
 import { renderMarkdown, type ReportInput, type Row, type SpeedResult } from './report.js';
+import { addStructure, emptyStructure, scoreStructure } from './structure.js';
 import { scorePage, summarize, type Output as ScoredOutput, type PageScore } from './score.js';
 import { hasVerdicts, scoreAcceptance, scorePageTypes, type Verdict } from './classify.js';
 import { bagOf } from './metrics.js';
@@ -166,7 +167,7 @@ function pithExtractor(mod: EngineModule, engine: 'native' | 'wasm', favor: Favo
     });
     if (r && typeof r.then === 'function') throw new Error('extractHtml returned a Promise; the harness times the synchronous API');
     return {
-      text: r.text ?? '', title: r.title, author: r.author, date: r.published,
+      text: r.text ?? '', markdown: r.markdown ?? undefined, title: r.title, author: r.author, date: r.published,
       pageType: r.page_type ?? null, accepted: typeof r.accepted === 'boolean' ? r.accepted : null, rejectReason: r.reject_reason ?? null,
     };
   };
@@ -426,6 +427,19 @@ export async function main(argv: string[]): Promise<string | null> {
     }
   }
 
+  // Markdown structure against the gold Markdown: one untimed pass with Markdown on (the peer files hold text only).
+  let structure: ReportInput['structure'];
+  const structureEngine = engines.find((e): e is 'native' | 'wasm' => e !== 'fake');
+  if (structureEngine) {
+    const fn = pithExtractor(mod!, structureEngine, speedFavor, true);
+    const total = emptyStructure();
+    pages.forEach((p, i) => {
+      const out = fn(bytes[i], p);
+      addStructure(total, scoreStructure(out.markdown ?? '', p.gold.markdown));
+    });
+    structure = { label: `pith${structureEngine === 'wasm' ? '-wasm' : ''}`, favor: speedFavor, pages: pages.length, score: total };
+  }
+
   const tPeers = Date.now();
   // Native vs WASM parity; WASM rows are kept in the tables only when they differ.
   const parity: ReportInput['parity'] = [];
@@ -482,7 +496,7 @@ export async function main(argv: string[]): Promise<string | null> {
   const commit = `${sh('git rev-parse --short HEAD') || 'unknown'}${sh('git status --porcelain -- crates ts') ? ' (+ uncommitted changes in crates/ or ts/)' : ''}`;
   const report: ReportInput = {
     rows: tableRows, types, speed, parity, notes, command, date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-    machine: machine(), commit, pages: pages.length, dataDir: args.data, selection,
+    machine: machine(), commit, pages: pages.length, dataDir: args.data, selection, structure,
   };
   const md = renderMarkdown(report);
   console.log(md);
@@ -551,6 +565,7 @@ export async function main(argv: string[]): Promise<string | null> {
     }])),
     speed,
     parity,
+    structure,
     // Per-page F1 for every extractor, for run-to-run comparison (--compare).
     perPage: Object.fromEntries(
       Object.entries(perPage).map(([label, ss]) => [label, Object.fromEntries(ss.map((s) => [s.id, r4(s.f1)]))]),

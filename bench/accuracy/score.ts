@@ -12,6 +12,8 @@ export interface Output {
   title?: string | null;
   author?: string | null;
   date?: string | null;
+  /** The Markdown, when the extractor was asked for it. */
+  markdown?: string;
   /** Set when the extractor failed on the page (text is then ''). */
   error?: string;
 }
