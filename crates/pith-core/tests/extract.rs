@@ -851,6 +851,10 @@ fn a_list_items_paragraphs_are_its_line_and_lines_under_it() {
         "{md:?}"
     );
     assert!(md.contains("3. Map the field\n   - by sonar\n\n   then dive on the hottest chimneys."), "{md:?}");
+    // A step's number typed in a box of its own is the list's number.
+    let steps = between_prose("<ol><li><div class=\"stepnum\">1</div><p>Look for a deal on a dive boat.</p></li><li><div>2</div><p>Book it.</p></li></ol>");
+    let md = extract(steps.as_bytes(), &Hints::default(), &Options { markdown: true, ..opts() }).unwrap().markdown.unwrap();
+    assert!(md.contains("1. Look for a deal on a dive boat.\n2. Book it."), "{md:?}");
     assert!(result.text.contains("1. Sample the water at the vent mouth before the plume cools.\n\nSeal each bottle"), "{:?}", result.text);
 }
 
@@ -860,10 +864,10 @@ fn a_box_inside_a_heading_is_the_heading_and_its_permalink_is_not_text() {
         "<h2><div class=\"title\">Black smokers</div></h2><p>The hottest vents, up to 400 degrees, blacken the water with sulfides.</p>\
          <h2 id=\"s2\">White smokers<a class=\"anchor\" href=\"#s2\">#s2</a></h2><p>Cooler vents release barium, calcium and silicon.</p>\
          <h2>NAME <a href=\"#top\"><span>top</span></a></h2><p>A third kind of vent releases no particles at all.</p>\
-         <h2><a href=\"#ref\">Further</a> reading</h2>",
+         <h2><a href=\"#ref\">Further</a> reading</h2><h2>2. Yellow smokers</h2><p>Sulfur vents colour the chimneys yellow.</p>",
     );
     let md = extract(html.as_bytes(), &Hints::default(), &Options { markdown: true, ..opts() }).unwrap().markdown.unwrap();
-    for heading in ["## Black smokers\n", "## White smokers\n", "## NAME\n", "## Further reading"] {
+    for heading in ["## Black smokers\n", "## White smokers\n", "## NAME\n", "## Further reading", "## 2. Yellow smokers"] {
         assert!(md.contains(heading), "{heading:?} in {md:?}");
     }
 }

@@ -276,6 +276,12 @@ impl<'a> Walker<'a> {
             // the first is the item's bulleted line, the others go on under it (see `flush`).
             tag if tag.is_block() && matches!(self.ctx.kind, Some(Kind::ListItem { .. })) => {
                 let item = self.ctx.kind.clone().expect("matched above");
+                // A numbered item's number typed in a box of its own (`<div class="stepnum">1</div>`)
+                // is the list's number again.
+                let numbered = matches!(item, Kind::ListItem { ordinal: Some(_), .. });
+                if numbered && !self.ctx.item_began && !self.inline.chars().any(char::is_alphanumeric) && is_typed_number(&self.tree.plain_text(id)) {
+                    return;
+                }
                 self.block(id, item);
             }
             tag if tag.is_block() => self.block(id, Kind::Paragraph),
@@ -580,6 +586,12 @@ const MAX_COLUMNS: usize = 64;
 /// A permalink's text: a symbol or two, no letters or digits ("¶", "#", "§", "🔗").
 fn is_anchor_glyph(text: &str) -> bool {
     !text.is_empty() && text.chars().count() <= 2 && !text.chars().any(char::is_alphanumeric)
+}
+
+/// A number alone, as a page types an item's number: "1", "02.", "3)".
+fn is_typed_number(text: &str) -> bool {
+    let digits = text.trim().trim_end_matches(['.', ')']);
+    (1..=3).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// A list item's text without a bullet the page typed before it ("• Pasadena" in an `<li>`).

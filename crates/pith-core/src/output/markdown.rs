@@ -22,7 +22,8 @@ pub fn render(blocks: &[Block]) -> String {
             Kind::Heading(level) => {
                 body.extend(std::iter::repeat_n('#', *level as usize));
                 body.push(' ');
-                push_escaped(&mut body, inline);
+                // (A heading's text opens no block: "## 2. Sony A7 IV" needs no escape.)
+                push_inline(&mut body, inline);
             }
             Kind::Paragraph => {
                 // A list item's later paragraph, indented past its marker to stay in the item.
