@@ -873,6 +873,23 @@ fn a_box_inside_a_heading_is_the_heading_and_its_permalink_is_not_text() {
 }
 
 #[test]
+fn a_sections_linked_title_in_its_header_is_kept() {
+    let section = |name: &str, prose: &str| {
+        format!("<section class=\"listicle-block\"><header><h3><a href=\"https://parks.example.org/{name}\"><strong>{name}</strong></a></h3></header><main><p>{prose}</p></main></section>")
+    };
+    // (No <article> or <main> around them: outside the marked content a <header> is the page's.)
+    let html = format!(
+        "<body><header class=\"site\"><a href=\"/\">Houston Life</a></header><div class=\"story\"><h1>Bike trails</h1>\
+         <p>Believe it or not, the city is more bikeable than you think, with new trails opening every year.</p>{}{}</div></body>",
+        section("White Oak Bayou Trail", "The trail extends seventeen miles through the city, one of the longest continuous bike trails in town."),
+        section("Heights Hike and Bike Trail", "The Heights is growing, and so are its trails, which run along an old railway line through the neighbourhood."),
+    );
+    let text = text_of(html.as_bytes());
+    assert!(text.contains("White Oak Bayou Trail\n\nThe trail extends"), "{text:?}");
+    assert!(text.contains("Heights Hike and Bike Trail\n\nThe Heights is growing"), "{text:?}");
+}
+
+#[test]
 fn a_list_item_said_again_right_after_it_is_a_copy() {
     let item = "<li>Book a dive slot - free</li>";
     let html = between_prose(&format!("<ul>{}</ul><ul><li>Vent tours<h3>Vent tours</h3></li><li>Yes</li><li>Yes</li></ul>", item.repeat(3)));

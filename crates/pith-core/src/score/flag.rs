@@ -107,7 +107,9 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         }
         in_content[id] = in_content[parent] || matches!(node.tag, Tag::Main | Tag::Article) || node.hints & hints::MAIN != 0;
         misled[id] = misled[parent];
-        let furniture = is_furniture(node) || node.tag == Tag::Header && !in_content[id];
+        // (A <header> opening a <section> is that section's title, not the page's header.)
+        let page_header = node.tag == Tag::Header && !in_content[id] && tree.nodes[parent].tag != Tag::Section;
+        let furniture = is_furniture(node) || page_header;
         // Beside the page's <main>, furniture is furniture however wordy (an Apple footer of
         // legal notes outweighs the product grid).
         if furniture && !in_content[id] && main.is_some_and(|m| !is_ancestor(tree, id as NodeId, m)) {

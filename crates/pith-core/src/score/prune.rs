@@ -49,7 +49,14 @@ pub(super) fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [b
             let container = matches!(node.tag, Tag::Div | Tag::Section | Tag::Ul | Tag::Ol | Tag::Table | Tag::Header | Tag::Dl | Tag::Form | Tag::OtherBlock);
             let unlinked = s.chars - s.link_chars;
             let items = s.headline_links() && (listing || follows_heading(tree, &children[..at], removed));
-            if container && s.chars > 0 && s.link_density() > t.prune_link_density && unlinked < t.prune_keep_text && !items && !holds_prose_block(tree, c, stats, removed) {
+            if container
+                && s.chars > 0
+                && s.link_density() > t.prune_link_density
+                && unlinked < t.prune_keep_text
+                && !items
+                && !holds_prose_block(tree, c, stats, removed)
+                && !titles_prose(tree, c, &children[at + 1..], stats, removed)
+            {
                 pruned.push(c);
             } else {
                 stack.push(c);
@@ -105,6 +112,19 @@ fn prose_between(tree: &Tree, stats: &[Stats], first: NodeId, last: NodeId) -> b
         let s = &stats[id as usize];
         is_text_block(tree, id) && !is_ancestor(tree, first, id) && s.mass >= s.chars as f32 && s.mass > stats[first as usize].chars as f32
     })
+}
+
+/// Whether box `id` holds a heading alone and the sibling after it (one of `after`) holds prose:
+/// the title of a section set in a box of its own (`<header><h3><a>White Oak Bayou Trail</a></h3>
+/// </header><main><p>The trail extends…`), whose link goes to the place the section is about.
+fn titles_prose(tree: &Tree, id: NodeId, after: &[Child], stats: &[Stats], removed: &[bool]) -> bool {
+    let mut held = tree.children(id).iter().filter(|c| !tree.is_blank(c));
+    let heading_alone = matches!((held.next(), held.next()), (Some(&Child::Node(h)), None) if tree.node(h).tag.is_heading());
+    heading_alone
+        && after.iter().find(|c| !tree.is_blank(c)).is_some_and(|c| match *c {
+            Child::Node(next) => !removed[next as usize] && (is_text_block(tree, next) && stats[next as usize].reads_as_prose(PARAGRAPH_CHARS, PARAGRAPH_LINK_DENSITY) || holds_prose_block(tree, next, stats, removed)),
+            Child::Text(..) => false,
+        })
 }
 
 /// Whether a paragraph of prose sits inside `id`: a box of links around one (an item's blurb
