@@ -1554,6 +1554,23 @@ fn customer_reviews_are_a_product_pages_comments() {
 }
 
 #[test]
+fn a_product_pages_specifications_in_a_collapsed_tab_are_shown() {
+    let specs = "<table><tr><th>Brand</th><td>Vento</td></tr><tr><th>Weight</th><td>1.2 kg</td></tr><tr><th>Capacity</th><td>25 l</td></tr><tr><th>Material</th><td>Recycled nylon</td></tr><tr><th>Warranty</th><td>Five years</td></tr></table>";
+    let page = |kind: &str| {
+        format!(
+            r#"<head><script type="application/ld+json">{{"@type":"{kind}","name":"Trail 25 Pack"}}</script></head>
+        <body><main><h1>Trail 25 Pack</h1><p>Keep your day's gear within easy reach: pockets galore, a rain cover and a hip belt.</p>
+        <div class="tab-pane" style="display:none"><h2>Specifications</h2>{specs}</div></main></body>"#
+        )
+    };
+    let text = text_of(page("Product").as_bytes());
+    assert!(text.contains("Brand | Vento\nWeight | 1.2 kg"), "{text:?}");
+    // Elsewhere a collapsed box is shown for its prose only.
+    let text = text_of(page("WebPage").as_bytes());
+    assert!(!text.contains("Vento"), "{text:?}");
+}
+
+#[test]
 fn react_streamed_segments_are_shown() {
     // Each segment holds a third of the page: none would pass as "most of the page's prose".
     let segment = |i: usize, what: &str| {
