@@ -856,6 +856,11 @@ fn a_list_items_paragraphs_are_its_line_and_lines_under_it() {
     let md = extract(steps.as_bytes(), &Hints::default(), &Options { markdown: true, ..opts() }).unwrap().markdown.unwrap();
     assert!(md.contains("1. Look for a deal on a dive boat.\n2. Book it."), "{md:?}");
     assert!(result.text.contains("1. Sample the water at the vent mouth before the plume cools.\n\nSeal each bottle"), "{:?}", result.text);
+    // However deep the page nests the list, the item's paragraph stays under its line (not
+    // indented into a code block).
+    let deep = between_prose("<ul><li><ul><li><p>Rinse the sampler in fresh water.</p><p>Dry it in the shade.</p></li></ul></li></ul>");
+    let md = extract(deep.as_bytes(), &Hints::default(), &Options { markdown: true, ..opts() }).unwrap().markdown.unwrap();
+    assert!(md.contains("- Rinse the sampler in fresh water.\n\n   Dry it in the shade."), "{md:?}");
 }
 
 #[test]
@@ -1390,17 +1395,21 @@ fn a_list_item_over_nested_items_stays_with_them_at_the_start_of_the_text() {
 }
 
 #[test]
-fn a_list_under_a_paragraph_starts_at_the_top_level_however_deep_the_page_nests_it() {
-    // An FAQ laid out as a list: each answer's list sits two lists deep, under the answer's text.
+fn a_list_under_an_items_paragraph_nests_one_level_in_the_item_however_deep_the_page_nests_it() {
+    // An FAQ laid out as a list: each answer's list sits two lists deep, under the answer's text,
+    // which is a paragraph of the question's item.
     let page = "<html><body><article><h1>Travel insurance questions</h1>\
         <p>This page answers the questions our customers ask most often about travel insurance and what it costs.</p>\
         <ul class=faq><li><div>What factors impact the cost?</div><div>There are many factors that can affect the cost of travel insurance:\
         <ul><li>Your age</li><li>Where you are going<ul><li>Europe</li></ul></li></ul></div></li></ul>\
         <p>Another paragraph of prose follows the questions, so that the content has more than one long paragraph.</p></article></body></html>";
     let r = extract(page.as_bytes(), &Hints::default(), &Options { markdown: true, ..opts() }).unwrap();
-    assert!(r.text.contains("insurance:\n\n- Your age\n- Where you are going\n  - Europe\n"), "{:?}", r.text);
-    // Four spaces before an item after a blank line would make it a code block.
-    assert!(r.markdown.unwrap().contains("\n\n- Your age\n- Where you are going\n   - Europe\n"));
+    assert!(r.text.contains("- What factors impact the cost?\n\nThere are many factors"), "{:?}", r.text);
+    assert!(r.text.contains("insurance:\n\n  - Your age\n  - Where you are going\n    - Europe\n"), "{:?}", r.text);
+    // Three spaces a level: four before an item after a blank line would make it a code block.
+    let md = r.markdown.unwrap();
+    assert!(md.contains("- What factors impact the cost?\n\n   There are many factors"), "{md:?}");
+    assert!(md.contains("insurance:\n\n   - Your age\n   - Where you are going\n      - Europe\n"), "{md:?}");
 }
 
 mod verdicts {

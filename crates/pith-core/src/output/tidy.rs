@@ -19,12 +19,18 @@ pub fn tidy_comments(blocks: Vec<Block>) -> Vec<Block> {
 
 /// List items nested as they show: a run of them starts at the top level, however deep the
 /// page's lists put it (an FAQ laid out as a list, its answers' lists under paragraphs; a parent
-/// item dropped as a label), and goes at most one level down from one item to the next.
-/// (Markdown reads items indented four spaces after a paragraph as code.)
+/// item dropped as a label), and goes at most one level down from one item to the next; an
+/// item's later paragraphs go with it. (Markdown reads items indented four spaces after a
+/// paragraph as code.)
 fn nest_lists(mut blocks: Vec<Block>) -> Vec<Block> {
     // The page's depths of the levels open in the current run, outermost first.
     let mut open: Vec<u8> = Vec::new();
     for block in &mut blocks {
+        if block.item_depth > 0 {
+            // A paragraph of an item goes on at the depth its item was given.
+            block.item_depth = open.iter().position(|&d| d == block.item_depth).map_or(open.len(), |k| k + 1) as u8;
+            continue;
+        }
         if block.markdown_only() {
             continue;
         }
