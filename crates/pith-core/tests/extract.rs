@@ -851,6 +851,10 @@ fn a_list_items_paragraphs_are_its_line_and_lines_under_it() {
         "{md:?}"
     );
     assert!(md.contains("3. Map the field\n   - by sonar\n\n   then dive on the hottest chimneys."), "{md:?}");
+    // A card headed by its title: what follows goes on under the heading, with no bullet.
+    let cards = between_prose("<ul><li><h3>Vent camera</h3><p>Films at four kilometres below the surface.</p><p>$49</p></li></ul>");
+    let md = extract(cards.as_bytes(), &Hints::default(), &Options { markdown: true, ..opts() }).unwrap().markdown.unwrap();
+    assert!(md.contains("### Vent camera\n\nFilms at four kilometres below the surface.\n\n$49"), "{md:?}");
     // A step's number typed in a box of its own is the list's number.
     let steps = between_prose("<ol><li><div class=\"stepnum\">1</div><p>Look for a deal on a dive boat.</p></li><li><div>2</div><p>Book it.</p></li></ol>");
     let md = extract(steps.as_bytes(), &Hints::default(), &Options { markdown: true, ..opts() }).unwrap().markdown.unwrap();

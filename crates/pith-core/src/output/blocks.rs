@@ -151,7 +151,16 @@ impl<'a> Walker<'a> {
             return;
         }
         match node.tag {
-            Tag::H(level) => self.block(id, Kind::Heading(level)),
+            Tag::H(level) => {
+                let in_item = matches!(self.ctx.kind, Some(Kind::ListItem { .. }));
+                let before = self.blocks.len();
+                self.block(id, Kind::Heading(level));
+                // An item headed by a heading (a card's title) has its line: what follows in the
+                // item goes on under the heading, not as a bulleted line of its own.
+                if in_item && self.blocks[before..].iter().any(|b| !b.text.is_empty()) {
+                    self.ctx.item_began = true;
+                }
+            }
             Tag::Li => {
                 let depth = self.ctx.lists.len().max(1) as u8;
                 let ordinal = self.ctx.lists.last_mut().and_then(|(ordered, next)| {
