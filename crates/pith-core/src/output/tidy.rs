@@ -126,6 +126,8 @@ const LABELS: &[&str] = &[
     "request a demo", "schedule a demo", "book a demo", "request a quote", "book a consultation", "start free trial",
     "start your free trial", "try for free", "start for free", "get started for free", "join now", "join now for free",
     "sign in", "log in", "register", "quote", "loading", "like loading", "like this:",
+    // phpBB's button over each code box.
+    "select all", "code: select all",
     // The same buttons and placeholders in the languages of the web's larger shares.
     "weiterlesen", "mehr lesen", "mehr erfahren", "mehr anzeigen", "alle anzeigen", "teilen", "in den warenkorb",
     "jetzt kaufen", "nach oben", "wird geladen", "lire la suite", "en savoir plus", "voir plus", "voir tout", "partager",
