@@ -128,6 +128,8 @@ const LABELS: &[&str] = &[
     "sign in", "log in", "register", "quote", "loading", "like loading", "like this:",
     // phpBB's button over each code box.
     "select all", "code: select all",
+    // A byline's label on a line of its own (its name, a link, on the next line or left out).
+    "written by", "edited by", "reviewed by", "fact checked by", "fact-checked by", "medically reviewed by",
     // The same buttons and placeholders in the languages of the web's larger shares.
     "weiterlesen", "mehr lesen", "mehr erfahren", "mehr anzeigen", "alle anzeigen", "teilen", "in den warenkorb",
     "jetzt kaufen", "nach oben", "wird geladen", "lire la suite", "en savoir plus", "voir plus", "voir tout", "partager",
