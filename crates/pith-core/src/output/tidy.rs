@@ -128,6 +128,9 @@ const LABELS: &[&str] = &[
     "sign in", "log in", "register", "quote", "loading", "like loading", "like this:",
     // phpBB's button over each code box.
     "select all", "code: select all",
+    // A card's content type over its title in a grid of resources ("BLOG", "Case study").
+    "blog", "blog post", "case study", "whitepaper", "white paper", "ebook", "e-book", "webinar", "podcast",
+    "infographic", "press release",
     // A byline's label on a line of its own (its name, a link, on the next line or left out).
     "written by", "edited by", "reviewed by", "fact checked by", "fact-checked by", "medically reviewed by",
     // The same buttons and placeholders in the languages of the web's larger shares.
