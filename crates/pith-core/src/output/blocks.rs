@@ -463,8 +463,7 @@ impl<'a> Walker<'a> {
     /// A cell that holds one heading and nothing else: a column's or a group's title set in a
     /// heading's type ("<td><h4>Ingredients</h4></td>"), not a layout cell of sections.
     fn is_heading_cell(&self, cell: NodeId) -> bool {
-        let mut held = self.tree.children(cell).iter().filter(|c| !self.tree.is_blank(c));
-        matches!((held.next(), held.next()), (Some(&Child::Node(h)), None) if matches!(self.tree.node(h).tag, Tag::H(_)) && !self.has_structure(h))
+        self.tree.sole_child(cell).is_some_and(|h| self.tree.node(h).tag.is_heading() && !self.has_structure(h))
     }
 
     fn has_structure(&self, id: NodeId) -> bool {

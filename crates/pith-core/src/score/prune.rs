@@ -118,11 +118,9 @@ fn prose_between(tree: &Tree, stats: &[Stats], first: NodeId, last: NodeId) -> b
 /// the title of a section set in a box of its own (`<header><h3><a>White Oak Bayou Trail</a></h3>
 /// </header><main><p>The trail extends…`), whose link goes to the place the section is about.
 fn titles_prose(tree: &Tree, id: NodeId, after: &[Child], stats: &[Stats], removed: &[bool]) -> bool {
-    let mut held = tree.children(id).iter().filter(|c| !tree.is_blank(c));
-    let heading_alone = matches!((held.next(), held.next()), (Some(&Child::Node(h)), None) if tree.node(h).tag.is_heading());
-    heading_alone
+    tree.sole_child(id).is_some_and(|h| tree.node(h).tag.is_heading())
         && after.iter().find(|c| !tree.is_blank(c)).is_some_and(|c| match *c {
-            Child::Node(next) => !removed[next as usize] && (is_text_block(tree, next) && stats[next as usize].reads_as_prose(PARAGRAPH_CHARS, PARAGRAPH_LINK_DENSITY) || holds_prose_block(tree, next, stats, removed)),
+            Child::Node(next) => is_or_holds_prose_block(tree, next, stats, removed),
             Child::Text(..) => false,
         })
 }
@@ -131,15 +129,19 @@ fn titles_prose(tree: &Tree, id: NodeId, after: &[Child], stats: &[Stats], remov
 /// above its "read more" links) is pruned around it, not with it.
 fn holds_prose_block(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
     tree.children(id).iter().any(|c| match *c {
-        Child::Node(c) if !removed[c as usize] => {
-            if is_text_block(tree, c) {
-                stats[c as usize].reads_as_prose(PARAGRAPH_CHARS, PARAGRAPH_LINK_DENSITY)
-            } else {
-                holds_prose_block(tree, c, stats, removed)
-            }
-        }
-        _ => false,
+        Child::Node(c) => is_or_holds_prose_block(tree, c, stats, removed),
+        Child::Text(..) => false,
     })
+}
+
+/// Whether `id`, not removed, is a paragraph of prose or holds one.
+fn is_or_holds_prose_block(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
+    !removed[id as usize]
+        && if is_text_block(tree, id) {
+            stats[id as usize].reads_as_prose(PARAGRAPH_CHARS, PARAGRAPH_LINK_DENSITY)
+        } else {
+            holds_prose_block(tree, id, stats, removed)
+        }
 }
 
 /// Removes the feeds of other stories inside the content: boxes of [`FEED_TEASERS`] or more

@@ -76,6 +76,15 @@ impl Tree {
         self.children(id).iter().any(|c| matches!(*c, Child::Node(n) if self.node(n).tag.is_block() && self.node(n).tag != Tag::Br))
     }
 
+    /// The one element `id` holds, when it holds nothing else but whitespace.
+    pub fn sole_child(&self, id: NodeId) -> Option<NodeId> {
+        let mut held = self.children(id).iter().filter(|c| !self.is_blank(c));
+        match (held.next(), held.next()) {
+            (Some(&Child::Node(only)), None) => Some(only),
+            _ => None,
+        }
+    }
+
     /// The text under `id` as it is laid out in a `<pre>`: whitespace kept, a line started at
     /// each `<br>`, and at a block after a block (lines of code as `<div>`s with no newline
     /// between them). Nodes marked in `removed` are left out.
