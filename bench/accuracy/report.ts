@@ -211,11 +211,11 @@ export function renderMarkdown(r: ReportInput): string {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The page type and acceptance sections (empty when no row has verdicts). */
 const STRUCTURE_NAMES: Record<string, string> = {
   heading: 'headings', item: 'list items', row: 'table rows', code: 'code blocks', quote: 'quoted lines',
 };
 
+/** The Markdown structure section: pith's Markdown elements against the gold Markdown's. */
 function renderStructure(s: NonNullable<ReportInput['structure']>): string[] {
   const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
   return [
@@ -239,6 +239,7 @@ function renderStructure(s: NonNullable<ReportInput['structure']>): string[] {
   ];
 }
 
+/** The page type and acceptance sections (empty when no row has verdicts). */
 export function renderVerdicts(rows: Row[]): string[] {
   const out: string[] = [];
   const withTypes = rows.filter((x) => x.pageTypes);
