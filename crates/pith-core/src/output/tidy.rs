@@ -250,43 +250,22 @@ fn with_text(blocks: &[Block]) -> Vec<usize> {
 
 /// What a block says in the text, the key its repeats are found by: its Markdown (inline code,
 /// images) is left out, so that they are the same repeats with Markdown or without, and so is
-/// whether a line is a list item or a paragraph: a copy of a card may set its lines in a list
-/// where the card did not, or number them where it did not.
+/// whether a line is a list item or a paragraph (`kind` None for both): a copy of a card may set
+/// its lines in a list where the card did not, or number them where it did not.
+#[derive(PartialEq, Eq, Hash)]
 struct Said<'a> {
-    kind: &'a Kind,
+    kind: Option<&'a Kind>,
     text: &'a str,
     quote_depth: u32,
 }
 
-impl Said<'_> {
-    /// The kind as said: list items and paragraphs are lines alike.
-    fn kind(&self) -> Option<&Kind> {
-        match self.kind {
-            Kind::ListItem { .. } | Kind::Paragraph => None,
-            kind => Some(kind),
-        }
-    }
-}
-
-impl PartialEq for Said<'_> {
-    fn eq(&self, other: &Self) -> bool {
-        self.text == other.text && self.quote_depth == other.quote_depth && self.kind() == other.kind()
-    }
-}
-
-impl Eq for Said<'_> {}
-
-impl std::hash::Hash for Said<'_> {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.text.hash(state);
-        self.quote_depth.hash(state);
-        self.kind().hash(state);
-    }
-}
-
 impl<'a> From<&'a Block> for Said<'a> {
     fn from(b: &'a Block) -> Self {
-        Said { kind: &b.kind, text: &b.text, quote_depth: b.quote_depth }
+        let kind = match &b.kind {
+            Kind::ListItem { .. } | Kind::Paragraph => None,
+            kind => Some(kind),
+        };
+        Said { kind, text: &b.text, quote_depth: b.quote_depth }
     }
 }
 
@@ -582,7 +561,7 @@ fn drop_doubled_runs(blocks: Vec<Block>) -> Vec<Block> {
     let mut keep = vec![true; blocks.len()];
     let mut i = 0;
     while i < said.len() {
-        if matches!(said[i].kind, Kind::TableRow { .. }) {
+        if matches!(said[i].kind, Some(Kind::TableRow { .. })) {
             i += 1;
             continue;
         }
@@ -597,10 +576,10 @@ fn drop_doubled_runs(blocks: Vec<Block>) -> Vec<Block> {
             gap
         } else {
             let same = (0..gap)
-                .take_while(|&k| said.get(i + k).is_some_and(|b| *b == said[before + k] && !matches!(b.kind, Kind::TableRow { .. })))
+                .take_while(|&k| said.get(i + k).is_some_and(|b| *b == said[before + k] && !matches!(b.kind, Some(Kind::TableRow { .. }))))
                 .count();
             let run = &said[i..i + same];
-            let copy = same >= REPEATED_RUN_BLOCKS && chars(run) >= REPEATED_RUN_CHARS && !run.iter().any(|b| matches!(b.kind, Kind::Code { .. }));
+            let copy = same >= REPEATED_RUN_BLOCKS && chars(run) >= REPEATED_RUN_CHARS && !run.iter().any(|b| matches!(b.kind, Some(Kind::Code { .. })));
             if copy { same } else { 0 }
         };
         if len > 0 {
