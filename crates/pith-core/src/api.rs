@@ -3,6 +3,7 @@
 //! builds serialize results with the same code and give byte-identical output.
 
 use serde::{Deserialize, Serialize};
+use crate::json_string;
 
 pub use crate::classify::{PageType, RejectReason};
 
@@ -101,8 +102,9 @@ pub struct Link {
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Extraction {
+    #[serde(serialize_with = "json_string::string")]
     pub text: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "json_string::optional")]
     pub markdown: Option<String>,
     pub title: Option<String>,
     pub author: Option<String>,
@@ -127,7 +129,7 @@ pub struct Extraction {
     pub sections: Vec<Section>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub links: Option<Vec<Link>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "json_string::optional")]
     pub comments: Option<String>,
 }
 
@@ -208,7 +210,10 @@ pub fn extract_json(html: &[u8], request_json: &str) -> String {
         }
         Err(e) => serde_json::to_vec(&Response::failed(&e)),
     };
-    String::from_utf8(json.expect("serializing plain structs cannot fail")).expect("serde_json writes UTF-8")
+    let json = json.expect("serializing plain structs cannot fail");
+    // SAFETY: serde_json writes only UTF-8 (its documented guarantee), and the strings it is
+    // handed as `RawValue`s are `json_string::literal`s of `str`s.
+    unsafe { String::from_utf8_unchecked(json) }
 }
 
 /// [`extract`], with a panic inside the core caught and returned as [`ExtractError::Panic`].

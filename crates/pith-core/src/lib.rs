@@ -26,6 +26,7 @@ pub mod encoding;
 mod explain;
 mod hints;
 mod json;
+mod json_string;
 mod language;
 mod line;
 mod markup;

@@ -5,6 +5,7 @@
 
 use crate::api::{extract_caught, EncodingReport, ExtractError, Extraction, Hints, Link, Options, PageType, RejectReason, Response, Section};
 use serde::{Deserialize, Serialize};
+use crate::json_string::JsonText;
 use serde_json::value::RawValue;
 use std::borrow::Cow;
 
@@ -64,12 +65,12 @@ struct Summary {
 #[derive(Serialize)]
 struct Line<'a> {
     id: &'a str,
-    text: &'a str,
+    text: JsonText<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    markdown: Option<&'a str>,
+    markdown: Option<JsonText<'a>>,
     /// With `--comments`: the comments, or null when the page has none.
     #[serde(skip_serializing_if = "Option::is_none")]
-    comments: Option<Option<&'a str>>,
+    comments: Option<Option<JsonText<'a>>>,
     url: Option<&'a str>,
     date: Option<&'a str>,
     title: Option<&'a str>,
@@ -102,9 +103,9 @@ impl<'a> Line<'a> {
     fn new(x: &'a Extraction, record: &'a RecordMeta<'a>, options: &Options, extractor: &'a RawValue) -> Self {
         Line {
             id: &record.id,
-            text: &x.text,
-            markdown: options.markdown.then(|| x.markdown.as_deref().unwrap_or("")),
-            comments: options.comments.then_some(x.comments.as_deref()),
+            text: JsonText(&x.text),
+            markdown: options.markdown.then(|| JsonText(x.markdown.as_deref().unwrap_or(""))),
+            comments: options.comments.then_some(x.comments.as_deref().map(JsonText)),
             url: record.url.as_deref(),
             date: record.date.as_deref(),
             title: x.title.as_deref(),
