@@ -163,7 +163,7 @@ fn is_shown_thing(word: &[u8]) -> bool {
 /// classes of the common CSS frameworks and CMSs: Bootstrap, Tailwind, WordPress, Foundation,
 /// Drupal, Stacks, eBay's Skin...) and for the line-number gutters of code highlighters (shown,
 /// but numbering, not code: Pygments, Rouge, Chroma, CodeMirror), `HIDDEN | COLLAPSED` for the
-/// classes scripts toggle, 0 otherwise.
+/// classes scripts toggle (Amazon's `a-hidden` among them), 0 otherwise.
 fn hiding(token: &[u8]) -> Flags {
     match token {
         b"sr-only" | b"screen-reader-text" | b"visually-hidden" | b"visuallyhidden" | b"offscreen" | b"screen-reader-only"
@@ -175,7 +175,7 @@ fn hiding(token: &[u8]) -> Flags {
         // "lnt" spans: atomic CSS (Medium's) names boxes with such letters; its "lntd" cell goes.
         b"linenos" | b"linenodiv" | b"lineno" | b"linenumber" | b"line-number" | b"rouge-gutter" | b"lntd"
         | b"codemirror-linenumber" | b"cm-gutters" => HIDDEN,
-        b"hidden" | b"is-hidden" | b"hide" | b"u-hidden" => HIDDEN | COLLAPSED,
+        b"hidden" | b"is-hidden" | b"hide" | b"u-hidden" | b"a-hidden" => HIDDEN | COLLAPSED,
         _ => 0,
     }
 }
@@ -395,6 +395,7 @@ mod tests {
         assert_eq!(from_class_and_id(Some("visibility-hidden visibility-hidden-focusable"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("visually-hidden-focusable"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("faq-answer hidden"), None), HIDDEN | COLLAPSED);
+        assert_eq!(from_class_and_id(Some("a-teaser-describedby-collapsed a-hidden"), None), HIDDEN | COLLAPSED);
         assert_eq!(from_class_and_id(Some("hidden md:block"), None), 0);
         assert_eq!(from_class_and_id(None, Some("cms-popover-tooltip")), OVERLAY | BOILERPLATE);
         // A tooltip box is an overlay; a link so named is the term it explains.
