@@ -171,6 +171,8 @@ fn hiding(token: &[u8]) -> Flags {
         | b"u-visually-hidden" | b"hidden-visually" | b"clipped" | b"visibility-hidden"
         // Shown only while focused from the keyboard: skip links ("Skip to content").
         | b"sr-only-focusable" | b"visually-hidden-focusable" => HIDDEN,
+        // CookieYes's screen-reader text; Webflow's `display:none` for a CMS item's empty field.
+        b"wt-cli-sr-only" | b"w-condition-invisible" => HIDDEN,
         // Not "line-numbers": Prism's plugin puts it on the whole <pre>. Nor Chroma's "ln" and
         // "lnt" spans: atomic CSS (Medium's) names boxes with such letters; its "lntd" cell goes.
         b"linenos" | b"linenodiv" | b"lineno" | b"linenumber" | b"line-number" | b"rouge-gutter" | b"lntd"
@@ -396,6 +398,8 @@ mod tests {
         assert_eq!(from_class_and_id(Some("visually-hidden-focusable"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("faq-answer hidden"), None), HIDDEN | COLLAPSED);
         assert_eq!(from_class_and_id(Some("a-teaser-describedby-collapsed a-hidden"), None), HIDDEN | COLLAPSED);
+        assert_eq!(from_class_and_id(Some("blog-tag w-condition-invisible"), None), HIDDEN);
+        assert_eq!(from_class_and_id(Some("wt-cli-sr-only"), None), HIDDEN);
         assert_eq!(from_class_and_id(Some("hidden md:block"), None), 0);
         assert_eq!(from_class_and_id(None, Some("cms-popover-tooltip")), OVERLAY | BOILERPLATE);
         // A tooltip box is an overlay; a link so named is the term it explains.
