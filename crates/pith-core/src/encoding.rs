@@ -2,6 +2,7 @@
 //! (BOM, then HTTP charset, then a `<meta>` prescan, then statistical detection),
 //! and repairing UTF-8 that was once read as windows-1252 (`cafÃ©` -> `café`).
 
+use crate::normalize::first_non_ascii;
 use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
 use std::borrow::Cow;
 
@@ -216,7 +217,21 @@ pub fn repair_mojibake(text: &str) -> Option<String> {
         out.push_str(raw);
         run.clear();
     };
-    for (i, c) in text.char_indices() {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        // An ASCII character ends a run; ASCII text is copied whole, up to the next character
+        // that is not (the full pass runs over whole documents).
+        let ascii = first_non_ascii(&bytes[i..]).unwrap_or(bytes.len() - i);
+        if ascii > 0 {
+            if !run.is_empty() {
+                flush(&mut out, &mut run, &text[run_start..i], &mut changed);
+            }
+            out.push_str(&text[i..i + ascii]);
+            i += ascii;
+            continue;
+        }
+        let c = text[i..].chars().next().expect("a character starts at i");
         match cp1252_byte(c) {
             Some(b) => {
                 if run.is_empty() {
@@ -231,6 +246,7 @@ pub fn repair_mojibake(text: &str) -> Option<String> {
                 out.push(c);
             }
         }
+        i += c.len_utf8();
     }
     if !run.is_empty() {
         flush(&mut out, &mut run, &text[run_start..], &mut changed);

@@ -50,7 +50,7 @@ fn is_nfc_fast(s: &str) -> bool {
 }
 
 /// The offset of the first non-ASCII byte, looking at 64 bytes at a time.
-fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
+pub fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
     let mut at = 0;
     for chunk in bytes.chunks(64) {
         if !chunk.is_ascii() {
