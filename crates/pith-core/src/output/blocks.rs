@@ -467,14 +467,9 @@ impl<'a> Walker<'a> {
     }
 
     fn has_structure(&self, id: NodeId) -> bool {
-        self.tree.children(id).iter().any(|c| match *c {
-            Child::Node(c) => {
-                let tag = self.tree.node(c).tag;
-                matches!(tag, Tag::Table | Tag::Ul | Tag::Ol | Tag::H(_) | Tag::Pre | Tag::Blockquote | Tag::Div | Tag::Section)
-                    && !self.removed[c as usize]
-                    || self.has_structure(c)
-            }
-            _ => false,
+        self.tree.holds(id, &|c| {
+            matches!(self.tree.node(c).tag, Tag::Table | Tag::Ul | Tag::Ol | Tag::H(_) | Tag::Pre | Tag::Blockquote | Tag::Div | Tag::Section)
+                && !self.removed[c as usize]
         })
     }
 

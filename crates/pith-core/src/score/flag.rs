@@ -157,7 +157,7 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         let collapsed_prose = !furniture
             && node.hints & (hints::COLLAPSED | hints::BOILERPLATE | hints::OVERLAY) == hints::COLLAPSED
             && stats[id].chars >= COLLAPSED_PROSE_CHARS
-            && (reads_as_prose || product && holds_table(tree, id as NodeId));
+            && (reads_as_prose || product && tree.holds(id as NodeId, &|c| tree.node(c).tag == Tag::Table));
         let never_spared = furniture || node.hints & (hints::OVERLAY | hints::HIDDEN | hints::RECOMMENDATIONS) != 0;
         let spared = collapsed_prose || (spare_prose || misled[id]) && !never_spared && reads_as_prose;
         let outweighs = prose[id] >= guard * prose[0];
@@ -194,11 +194,6 @@ fn flagged_prose_inside(tree: &Tree, prose: &[f32]) -> Vec<f32> {
         inside[node.parent as usize] += own;
     }
     inside
-}
-
-/// Whether a `<table>` is inside `id`.
-fn holds_table(tree: &Tree, id: NodeId) -> bool {
-    tree.children(id).iter().any(|c| matches!(*c, Child::Node(c) if tree.node(c).tag == Tag::Table || holds_table(tree, c)))
 }
 
 /// The prices shown in the text of `id`.

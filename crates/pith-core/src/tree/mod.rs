@@ -76,6 +76,11 @@ impl Tree {
         self.children(id).iter().any(|c| matches!(*c, Child::Node(n) if self.node(n).tag.is_block() && self.node(n).tag != Tag::Br))
     }
 
+    /// Whether an element anywhere under `id` satisfies `pred`.
+    pub fn holds(&self, id: NodeId, pred: &impl Fn(NodeId) -> bool) -> bool {
+        self.children(id).iter().any(|c| matches!(*c, Child::Node(n) if pred(n) || self.holds(n, pred)))
+    }
+
     /// The one element `id` holds, when it holds nothing else but whitespace.
     pub fn sole_child(&self, id: NodeId) -> Option<NodeId> {
         let mut held = self.children(id).iter().filter(|c| !self.is_blank(c));
