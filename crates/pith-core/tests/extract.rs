@@ -1909,6 +1909,18 @@ fn a_lower_case_letter_meeting_an_upper_case_one_across_spans_gets_a_space() {
 }
 
 #[test]
+fn two_numbers_meeting_across_spans_get_a_space() {
+    // A chart's year and running time in sibling spans that CSS sets apart; a price split into
+    // whole and fraction keeps its point and stays one number.
+    let page = br#"<body><p>The most popular movies this week, as the site's visitors ranked them.</p>
+        <ul><li><h3>Scream 7</h3><div><span class="year">2026</span><span class="runtime">1h 54m</span><span class="rating">R</span></div></li></ul>
+        <p>Now <span class="whole">19.</span><span class="fraction">99</span> a month.</p></body>"#;
+    let text = text_of(page);
+    assert!(text.contains("2026 1h 54m"), "{text:?}");
+    assert!(text.contains("19.99 a month"), "{text:?}");
+}
+
+#[test]
 fn links_side_by_side_are_separate_items_unless_a_word_runs_on() {
     let page = br#"<body><p>The game's store page lists its tags, as players chose them over the years.</p>
         <p>Over the years its players tagged it <a href="/t/fps">FPS</a><a href="/t/pvp">PvP</a><a href="/t/3d">3D</a><a href="/t/single">Singleplayer</a> and the tags stuck.</p>

@@ -697,7 +697,8 @@ impl Builder {
     /// closing, whether or not they make nodes: `<b class=title>Diverse Clientele</b>We have`),
     /// a lower-case letter meeting an upper-case one, a capital meeting a capitalized word (the
     /// brand "YETI" and "Rambler"), a letter meeting a digit ("Antennas" and its count "320"), a
-    /// digit meeting an upper-case letter ("€25" and "Build a Pack"), a sentence's end meeting
+    /// digit meeting an upper-case letter ("€25" and "Build a Pack") or another digit (a movie's
+    /// year "2026" and its running time "1h 54m"), a sentence's end meeting
     /// the next one ("most-loved multicookers." and a "Shop now" link) and a label's colon
     /// meeting its value ("eBay item number:" and "3659...", "Ayytaly wrote:" and the quote; not
     /// a time's "10:" and "30") get a space; not in code, where `getValue` is split by
@@ -713,6 +714,7 @@ impl Builder {
         let meets = (last.is_ascii_lowercase() && first.is_ascii_uppercase())
             || (last.is_ascii_alphabetic() && first.is_ascii_digit())
             || (last.is_ascii_digit() && first.is_ascii_uppercase())
+            || (last.is_ascii_digit() && first.is_ascii_digit())
             || (last.is_ascii_uppercase() && first.is_ascii_uppercase() && raw.get(1).is_some_and(u8::is_ascii_lowercase))
             || (label_colon && first.is_ascii_alphanumeric())
             || (sentence_end && first.is_ascii_uppercase());
