@@ -1921,6 +1921,19 @@ fn two_numbers_meeting_across_spans_get_a_space() {
 }
 
 #[test]
+fn a_removed_element_between_two_words_leaves_a_space() {
+    // A post card's date and reading time with a decorative dot between them, hidden from
+    // screen readers; text hidden before a sentence's period leaves none.
+    let page = br#"<body><article><h2>How we rebuilt our video encoder</h2>
+        <p>The encoder team shares what changed when they rebuilt the pipeline last year.</p>
+        <div class="meta"><span class="date">1d ago</span><span class="sep" aria-hidden="true">&middot;</span><span class="time">3 min read</span></div>
+        <p>Read the full story on our records<span class="visually-hidden"> (opens in a new tab)</span>.</p></article></body>"#;
+    let text = text_of(page);
+    assert!(text.contains("1d ago 3 min read"), "{text:?}");
+    assert!(text.contains("our records."), "{text:?}");
+}
+
+#[test]
 fn links_side_by_side_are_separate_items_unless_a_word_runs_on() {
     let page = br#"<body><p>The game's store page lists its tags, as players chose them over the years.</p>
         <p>Over the years its players tagged it <a href="/t/fps">FPS</a><a href="/t/pvp">PvP</a><a href="/t/3d">3D</a><a href="/t/single">Singleplayer</a> and the tags stuck.</p>

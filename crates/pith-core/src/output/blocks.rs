@@ -320,16 +320,38 @@ impl<'a> Walker<'a> {
     }
 
     fn children(&mut self, id: NodeId) {
+        // The last child, if an inline element removed with its text: on screen it stood
+        // between the texts beside it (a decorative "·" hidden from screen readers between a
+        // date and a reading time), so they take a space where both are words.
+        let mut removed_between = None;
         for child in self.tree.children(id) {
             match *child {
-                Child::Text(s, e) => self.push_inline(self.tree.text_of(s, e)),
+                Child::Text(s, e) => {
+                    let text = self.tree.text_of(s, e);
+                    if removed_between.take().is_some_and(|c| self.separates(c, text)) {
+                        self.push_inline(" ");
+                    }
+                    self.push_inline(text);
+                }
+                Child::Node(c) if self.removed[c as usize] => {
+                    removed_between = Some(c).filter(|&c| !self.tree.node(c).tag.is_block());
+                }
                 Child::Node(c) => {
-                    if !self.removed[c as usize] && !(self.skip)(c) {
+                    removed_between = None;
+                    if !(self.skip)(c) {
                         self.walk(c);
                     }
                 }
             }
         }
+    }
+
+    /// Whether removed inline element `removed`, between the inline text so far and `next`,
+    /// separates two words.
+    fn separates(&self, removed: NodeId, next: &str) -> bool {
+        self.inline.ends_with(char::is_alphanumeric)
+            && next.starts_with(char::is_alphanumeric)
+            && self.tree.plain_text(removed).chars().any(|c| !c.is_whitespace())
     }
 
     /// A block element: what it holds directly becomes one block of `kind`.
