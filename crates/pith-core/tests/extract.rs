@@ -697,6 +697,21 @@ fn a_product_cards_buttons_are_not_text() {
 }
 
 #[test]
+fn lines_saying_the_article_continues_after_an_advertisement_are_not_text() {
+    let html = article(
+        "<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\
+         <p>ADVERTISEMENT - CONTINUE READING BELOW</p>\
+         <p>Bacteria turn chemicals into energy, feeding worms, crabs and the fish that hunt them.</p>\
+         <p>Story continues below advertisement</p>\
+         <p>Crabs gather where the water is warmest, and the fish follow the crabs.</p>\
+         <p>Continue reading below.</p><p>The story continues after the ad break with the crew's dive logs.</p>",
+    );
+    let text = text_of(html.as_bytes());
+    assert!(!text.contains("CONTINUE READING") && !text.contains("Story continues") && !text.contains("Continue reading"), "{text:?}");
+    assert!(text.contains("changed the field.\n\nBacteria turn") && text.contains("with the crew's dive logs."), "{text:?}");
+}
+
+#[test]
 fn advertisement_and_button_labels_are_not_text() {
     let html = article(
         "<p>Vents host life without sunlight, which surprised biologists in 1977 and changed the field.</p>\

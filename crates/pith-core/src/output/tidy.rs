@@ -318,6 +318,24 @@ fn is_label(text: &str) -> bool {
     short && (one_of(LABELS, label) || is_count(label) || is_reading_time(label))
         || label.len() <= 60 && (one_of(PROMPTS, label) || is_result_count(label))
         || is_newsletter_prompt(label)
+        || is_continuation_label(label)
+}
+
+/// The words of the line a publisher prints where an advertisement breaks an article, and
+/// nothing else: "ADVERTISEMENT - CONTINUE READING BELOW", "Article continues below
+/// advertisement", "Story continues after the ad", "Scroll to continue with content".
+const CONTINUATION_WORDS: &[&str] = &[
+    "advertisement", "advertising", "ad", "ads", "article", "story", "content", "post", "text", "continue", "continues",
+    "reading", "below", "after", "the", "this", "scroll", "to", "with",
+];
+
+/// A line of [`CONTINUATION_WORDS`] that says the text goes on below or after something.
+fn is_continuation_label(label: &str) -> bool {
+    label.len() <= 60 && label.is_ascii() && {
+        let words = || label.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| !w.is_empty());
+        let says = |list: &[&str]| words().any(|w| one_of(list, w));
+        words().all(|w| one_of(CONTINUATION_WORDS, w)) && says(&["continue", "continues"]) && says(&["below", "after", "scroll"])
+    }
 }
 
 /// A newsletter's call over its sign-up form: "Join Our Newsletter", "Subscribe to our best
