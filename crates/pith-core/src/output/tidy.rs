@@ -125,7 +125,11 @@ const LABELS: &[&str] = &[
     "add to wish list", "add to favorites", "quick view", "quick shop", "compare", "get a quote",
     "request a demo", "schedule a demo", "book a demo", "request a quote", "book a consultation", "start free trial",
     "start your free trial", "try for free", "start for free", "get started for free", "join now", "join now for free",
-    "sign in", "log in", "register", "quote", "loading", "like loading", "like this:",
+    "sign in", "log in", "register", "quote", "loading", "like loading", "like this:", "sign in now", "log in now",
+    "sign in or join", "sign in or register", "log in or register", "log in or sign up", "sign in or sign up",
+    "register here", "sign up here",
+    // A product's stock status, printed on its card or beside its price.
+    "in stock", "out of stock",
     // phpBB's button over each code box.
     "select all", "code: select all",
     // A card's content type over its title in a grid of resources ("BLOG", "Case study").
@@ -154,6 +158,7 @@ const LABELS: &[&str] = &[
 /// builder's contact form (printed hidden, shown by a script after sending).
 const PROMPTS: &[&str] = &[
     "create an account", "register a new account", "already have an account? sign in here",
+    "already have an account? sign in", "already have an account? log in", "forgot your password?", "forgot password?",
     "create an account or sign in to comment", "you need to be a member in order to leave a comment",
     "sign up for a new account in our community. it's easy", "you must log in to answer this question", "ask question",
     "start asking to get answers", "find the answer to your question by asking", "explore related questions",
