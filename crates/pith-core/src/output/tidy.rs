@@ -127,7 +127,8 @@ const LABELS: &[&str] = &[
     "start your free trial", "try for free", "start for free", "get started for free", "join now", "join now for free",
     "sign in", "log in", "register", "quote", "loading", "like loading", "like this:", "sign in now", "log in now",
     "sign in or join", "sign in or register", "log in or register", "log in or sign up", "sign in or sign up",
-    "register here", "sign up here",
+    "register here", "sign up here", "add comment", "add a comment", "leave a comment", "leave a reply",
+    "post a comment", "write a comment",
     // A product's stock status, printed on its card or beside its price.
     "in stock", "out of stock",
     // phpBB's button over each code box.
@@ -324,6 +325,13 @@ fn is_label(text: &str) -> bool {
         || label.len() <= 60 && (one_of(PROMPTS, label) || is_result_count(label))
         || is_newsletter_prompt(label)
         || is_continuation_label(label)
+        || is_close_button(label)
+}
+
+/// A dialog's button, printed with the dialog: "Close", not the lower-case event or method
+/// name that documentation lists on a line of its own.
+fn is_close_button(label: &str) -> bool {
+    matches!(label, "Close" | "CLOSE")
 }
 
 /// The words of the line a publisher prints where an advertisement breaks an article, and
