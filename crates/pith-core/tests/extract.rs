@@ -797,7 +797,8 @@ fn a_forum_posts_ranks_figures_and_edit_notes_are_not_text() {
         format!(
             "<article class=\"message\"><div class=\"user\"><h4>{who}</h4><p>{rank}</p><p>Posts: 1,204</p>\
              <div>Join Date: Mar 2006<br>Threads: 23</div></div>\
-             <div class=\"body\"><p>{body}</p><p>Last edited: Jul 9, 2022</p></div></article>"
+             <div class=\"body\"><p>{body}</p><p>Last edited: Jul 9, 2022</p></div>\
+             <div class=\"reactions\"><p>cy and dee like this.</p></div></article>"
         )
     };
     let html = format!(
@@ -807,10 +808,13 @@ fn a_forum_posts_ranks_figures_and_edit_notes_are_not_text() {
         post("bo", "Original Poster", "Thanks! Stupice it is, then, with a cold frame for the first weeks of May."),
     );
     let text = text_of(html.as_bytes());
-    for gone in ["Senior Member", "Posts: 1,204", "Last edited", "Original Poster", "Recommended Posts", "Join Date", "Threads: 23"] {
+    for gone in ["Senior Member", "Posts: 1,204", "Last edited", "Original Poster", "Recommended Posts", "Join Date", "Threads: 23", "like this"] {
         assert!(!text.contains(gone), "{gone:?} in {text:?}");
     }
     assert!(text.contains("Stupice and Glacier") && text.contains("cold frame"), "{text:?}");
+    // A post that says it likes something is text.
+    let liked = text_of(b"<body><article><h1>New seed catalogue</h1><p>The club's new seed catalogue came out today, with forty new kinds.</p><p>I like this.</p></article></body>");
+    assert!(liked.contains("I like this."), "{liked:?}");
     assert!(text.contains("A senior member of the club said so."), "{text:?}");
     // A date after "Joined:" in a sentence's line is text.
     let joined = text_of(b"<body><article><p>We met at the club in May.</p><p>Joined: the two clubs in 2006, after a vote of all members at the spring meeting.</p></article></body>");

@@ -128,7 +128,7 @@ const LABELS: &[&str] = &[
     "sign in", "log in", "register", "quote", "loading", "like loading", "like this:", "sign in now", "log in now",
     "sign in or join", "sign in or register", "log in or register", "log in or sign up", "sign in or sign up",
     "register here", "sign up here", "add comment", "add a comment", "leave a comment", "leave a reply",
-    "post a comment", "write a comment",
+    "post a comment", "write a comment", "more like this",
     // A product's stock status, printed on its card or beside its price.
     "in stock", "out of stock",
     // phpBB's button over each code box.
@@ -385,9 +385,15 @@ fn strip_prefix_ignoring_case<'t>(text: &'t str, prefix: &str) -> Option<&'t str
     text.get(..prefix.len()).filter(|start| start.eq_ignore_ascii_case(prefix)).map(|_| &text[prefix.len()..])
 }
 
+/// `text` before `suffix` (lower case), when it ends with it in any case.
+fn strip_suffix_ignoring_case<'t>(text: &'t str, suffix: &str) -> Option<&'t str> {
+    let at = text.len().checked_sub(suffix.len())?;
+    text.get(at..).filter(|end| end.eq_ignore_ascii_case(suffix)).map(|_| &text[..at])
+}
+
 /// Whether `text` ends with `suffix` (lower case) in any case.
 fn ends_with_ignoring_case(text: &str, suffix: &str) -> bool {
-    text.len().checked_sub(suffix.len()).and_then(|at| text.get(at..)).is_some_and(|end| end.eq_ignore_ascii_case(suffix))
+    strip_suffix_ignoring_case(text, suffix).is_some()
 }
 
 /// A listing's count of what it shows: "Showing 24 of 514 results", "Showing all 12 products".
@@ -451,6 +457,23 @@ fn is_post_furniture(text: &str) -> bool {
         || line.get(..11).is_some_and(|start| start.eq_ignore_ascii_case("last edited"))
         || one_of(POSTER_TITLES, line)
         || one_of(THREAD_HEADINGS, line)
+        || is_reaction_line(line)
+}
+
+/// Who reacted to a post, as forum software prints it under the post: "JackieJim likes this.",
+/// "TedToToe and WiSK like this.", "1 person likes this.", "Ann, Bo and 3 others like this."
+/// (Not a post that says "I like this.": a plural needs names joined by "and", or a count.)
+fn is_reaction_line(line: &str) -> bool {
+    let line = line.trim_end_matches('.');
+    let names = |who: &str| !who.is_empty() && !who.contains(['.', '!', '?', ':', ';']);
+    if let Some(who) = strip_suffix_ignoring_case(line, " likes this") {
+        return names(who);
+    }
+    strip_suffix_ignoring_case(line, " like this").is_some_and(|who| {
+        names(who)
+            && (who.contains(" and ")
+                || ["others", "people", "members", "users"].iter().any(|many| ends_with_ignoring_case(who, many)))
+    })
 }
 
 /// The units of a reading time, after its number.
