@@ -129,8 +129,8 @@ const LABELS: &[&str] = &[
     "sign in or join", "sign in or register", "log in or register", "log in or sign up", "sign in or sign up",
     "register here", "sign up here", "add comment", "add a comment", "leave a comment", "leave a reply",
     "post a comment", "write a comment", "more like this",
-    // A product's stock status, printed on its card or beside its price.
-    "in stock", "out of stock",
+    // A product's stock status and its card's badges and buttons, printed on every card.
+    "in stock", "out of stock", "new arrival", "top rated", "more options", "add to compare",
     // phpBB's button over each code box.
     "select all", "code: select all",
     // A card's content type over its title in a grid of resources ("BLOG", "Case study").
@@ -492,9 +492,11 @@ fn is_reading_time(label: &str) -> bool {
 }
 
 /// What a post or thread counts of its own: a post's reactions ("12 likes"), a question's
-/// answers or a thread's replies over them ("19 Answers", "1,204 replies").
+/// answers or a thread's replies over them ("19 Answers", "1,204 replies"), and a product
+/// card's reviews under its stars ("0 reviews", "369 ratings").
 const COUNTED: &[&str] = &[
     "like", "likes", "answer", "answers", "reply", "replies", "comment", "comments", "response", "responses",
+    "review", "reviews", "rating", "ratings",
     "kommentar", "kommentare", "antworten", "commentaire", "commentaires", "réponses", "comentario", "comentarios",
     "respuestas", "commento", "commenti", "risposte", "reactie", "reacties", "comentário", "comentários",
     "respostas", "комментарий", "комментария", "комментариев", "ответов", "komentarzy", "odpowiedzi",
