@@ -137,7 +137,9 @@ const LABELS: &[&str] = &[
     "blog", "blog post", "case study", "whitepaper", "white paper", "ebook", "e-book", "webinar", "podcast",
     "infographic", "press release",
     // A byline's label on a line of its own (its name, a link, on the next line or left out).
-    "written by", "edited by", "reviewed by", "fact checked by", "fact-checked by", "medically reviewed by",
+    "written by", "edited by", "reviewed by", "fact checked by", "fact-checked by", "medically reviewed by", "author",
+    // An image's credit line, or a link to an item's source code.
+    "source",
     // The same buttons and placeholders in the languages of the web's larger shares.
     "weiterlesen", "mehr lesen", "mehr erfahren", "mehr anzeigen", "alle anzeigen", "teilen", "in den warenkorb",
     "jetzt kaufen", "nach oben", "wird geladen", "lire la suite", "en savoir plus", "voir plus", "voir tout", "partager",
