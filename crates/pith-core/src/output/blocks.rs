@@ -320,9 +320,9 @@ impl<'a> Walker<'a> {
     }
 
     fn children(&mut self, id: NodeId) {
-        // The last child, if an inline element removed with its text: on screen it stood
-        // between the texts beside it (a decorative "·" hidden from screen readers between a
-        // date and a reading time), so they take a space where both are words.
+        // The child before, when it is a removed inline element: if it held text, on screen it
+        // stood between the texts beside it (a decorative "·" hidden from screen readers between
+        // a date and a reading time), so they take a space where both are words.
         let mut removed_between = None;
         for child in self.tree.children(id) {
             match *child {
