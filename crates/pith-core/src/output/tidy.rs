@@ -128,7 +128,9 @@ const LABELS: &[&str] = &[
     "sign in", "log in", "register", "quote", "loading", "like loading", "like this:", "sign in now", "log in now",
     "sign in or join", "sign in or register", "log in or register", "log in or sign up", "sign in or sign up",
     "register here", "sign up here", "add comment", "add a comment", "leave a comment", "leave a reply",
-    "post a comment", "write a comment", "more like this",
+    "post a comment", "write a comment", "more like this", "read review", "read the review", "read full review",
+    "read the full review", "read our review", "start now", "play video", "download the app",
+    "no credit card required",
     // A product's stock status and its card's badges and buttons, printed on every card.
     "in stock", "out of stock", "new arrival", "top rated", "more options", "add to compare",
     // phpBB's button over each code box.
