@@ -125,12 +125,14 @@ const LABELS: &[&str] = &[
     "add to wish list", "add to favorites", "quick view", "quick shop", "compare", "get a quote",
     "request a demo", "schedule a demo", "book a demo", "request a quote", "book a consultation", "start free trial",
     "start your free trial", "try for free", "start for free", "get started for free", "join now", "join now for free",
-    "sign in", "log in", "register", "quote", "loading", "like loading", "like this:", "sign in now", "log in now",
-    "sign in or join", "sign in or register", "log in or register", "log in or sign up", "sign in or sign up",
-    "register here", "sign up here", "add comment", "add a comment", "leave a comment", "leave a reply",
-    "post a comment", "write a comment", "more like this", "read review", "read the review", "read full review",
-    "read the full review", "read our review", "start now", "play video", "download the app",
-    "no credit card required",
+    "sign in", "log in", "register", "quote", "loading", "like loading", "like this:",
+    // Sign-in and comment prompts.
+    "sign in now", "log in now", "sign in or join", "sign in or register", "log in or register", "log in or sign up",
+    "sign in or sign up", "register here", "sign up here", "add comment", "add a comment", "leave a comment",
+    "leave a reply", "post a comment", "write a comment",
+    // The buttons of review roundups, landing pages and recommendation boxes.
+    "read review", "read the review", "read full review", "read the full review", "read our review", "start now",
+    "play video", "download the app", "no credit card required", "more like this",
     // A product's stock status and its card's badges and buttons, printed on every card.
     "in stock", "out of stock", "new arrival", "top rated", "more options", "add to compare",
     // phpBB's button over each code box.
