@@ -1,4 +1,4 @@
-// The pool's worker: one span of one input file per task (see Span in warc/reader.ts). It reads and
+// The pool's worker: one span of one input file per task (see Span in warc/units.ts). It reads and
 // inflates the span itself, parses the records, extracts each (record.ts) and, for the CLI, encodes
 // the output lines as one zstd frame, so that the main thread only plans spans and writes bytes.
 

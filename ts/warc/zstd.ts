@@ -1,5 +1,5 @@
 // Zstandard in WARC input: bodies sent with `Content-Encoding: zstd` (http.ts), and `.warc.zst`
-// files as IIPC's WARC-zstd proposal defines them (reader.ts): zstd frames of whole records, the
+// files as IIPC's WARC-zstd proposal defines them (units.ts): zstd frames of whole records, the
 // first of them optionally a skippable frame holding the dictionary the others were compressed with.
 
 import zstdBinding from 'zstd-napi/binding.js';
