@@ -1093,6 +1093,22 @@ fn a_bylines_microdata_name_is_the_name() {
 }
 
 #[test]
+fn a_byline_comes_before_a_declared_author_that_is_the_site() {
+    // The head names the publisher as the author; the byline names who wrote the page.
+    let author = |declared: &str, byline: &str| {
+        let head = format!(r#"<meta property="og:site_name" content="Riverton Gazette"><meta name="author" content="{declared}">"#);
+        let page = format!(r#"<html><head>{head}</head><body><article><h1>Deep Sea Vents</h1><p class="byline">By {byline}</p>{PARAS}</article></body></html>"#);
+        extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().author
+    };
+    assert_eq!(author("Riverton Gazette", "Jane Porter Riverton Gazette").as_deref(), Some("Jane Porter"));
+    assert_eq!(author("The Riverton Gazette Team", "Jane Porter").as_deref(), Some("Jane Porter"));
+    // A byline that names no one besides the site leaves the declared author.
+    assert_eq!(author("Riverton Gazette", "Riverton Gazette Sponsored").as_deref(), Some("Riverton Gazette"));
+    // A declared person is the author whatever the bylines say.
+    assert_eq!(author("Ada Lovelace", "Jane Porter").as_deref(), Some("Ada Lovelace"));
+}
+
+#[test]
 fn authors_from_json_ld_references_meta_and_bylines() {
     let author = |head: &str, body: &str| {
         let page = format!("<html><head>{head}</head><body><article><h1>Deep Sea Vents</h1>{body}{PARAS}</article></body></html>");

@@ -2,6 +2,7 @@
 //! sentences.
 
 use super::date::month_of;
+use super::title::words_of;
 
 /// The first name among byline texts, in page order; `lang` is the page's declared language,
 /// whose word for "by" is read beside the English one ("Von Hans Müller").
@@ -104,6 +105,35 @@ fn without_avatar_initial(name: &str) -> &str {
         [first, .., last] if initial_of(last, first) => name[..name.len() - last.len()].trim_end(),
         _ => name,
     }
+}
+
+/// Whether a declared author names the site (`site_name`) rather than someone who writes for it:
+/// its words are all among the site name's, words a publisher adds ("Team", "Blog", ".com")
+/// aside. "Paycom" of "Paycom.com", "Team Tiger Data" of "Tiger Data Blog".
+pub(super) fn names_publisher(author: &str, site_name: Option<&str>) -> bool {
+    const GENERIC: &[&str] = &["the", "team", "staff", "blog", "news", "editors", "editorial", "com", "www", "inc", "llc", "ltd", "official"];
+    let Some(site) = site_name else { return false };
+    let words = |s: &str| words_of(s).into_iter().filter(|w| !GENERIC.contains(&w.as_str())).collect::<Vec<_>>();
+    let (a, s) = (words(author), words(site));
+    !a.is_empty() && a.iter().all(|w| s.contains(w))
+}
+
+/// What a byline names besides the publisher (`site`, the site's name the declared author gave):
+/// the name before or after the site's name ("Brian Truitt USA TODAY" -> "Brian Truitt"), when
+/// it is a person's, in two words or more ("Help Net Security Sponsored" or "Author Escalon"
+/// name no one).
+pub(super) fn besides_publisher(byline: &str, site: &str) -> Option<String> {
+    let tokens: Vec<&str> = byline.split_whitespace().collect();
+    let n = site.split_whitespace().count();
+    let is_site = |part: &[&str]| words_of(&part.join(" ")) == words_of(site);
+    let rest = match tokens.len().checked_sub(n).filter(|&at| at > 0) {
+        Some(at) if is_site(&tokens[at..]) => &tokens[..at],
+        Some(_) if is_site(&tokens[..n]) => &tokens[n..],
+        _ => &tokens[..],
+    };
+    let name = rest.join(" ");
+    let name = name.trim_matches([',', '-', '–', '—', '|', '·', ' ']);
+    (words_of(name).len() >= 2 && !names_publisher(name, Some(site))).then(|| name.to_string())
 }
 
 /// A meta author value that names someone: not a URL, an @handle or a numeric id.

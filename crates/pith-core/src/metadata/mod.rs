@@ -15,7 +15,7 @@ pub use author::{author_of_bylines, byline_in_text};
 
 use crate::attrs::Attrs;
 use crate::json::Json;
-use author::{by_word, meta_name, strip_byline};
+use author::{besides_publisher, by_word, meta_name, names_publisher, strip_byline};
 use date::{first_written_date, normalize_date, url_date};
 use json_ld::{parse_json_ld, JsonLd};
 use title::{headline_length, is_a_home_link, names_site, strip_site_name, visible_headline};
@@ -213,9 +213,20 @@ impl MetaCollector {
                     .or_else(|| self.metas.iter().find(|(k, v)| written_by && k == "twitter:data1" && meta_name(v)))
                     .map(|(k, v)| if k == "citation_author" { self.citation_authors() } else { strip_byline(v, by_word(self.html_lang.as_deref())).to_string() })
             });
-        // Else the page's bylines, in its text.
-        // (Microdata's name for a byline first: its shown text may hold an avatar's initial.)
-        let byline = if declared_author.is_none() { self.microdata_byline.clone().or_else(|| author_of_bylines(&bylines(), self.html_lang.as_deref())) } else { None };
+        // Else the page's bylines, in its text; first, too, where the declared author is the site
+        // itself, the publisher ("Cleveland Clinic" on its health library), if they name someone
+        // else. (Microdata's name for a byline first: its shown text may hold an avatar's initial.)
+        let site_as_author = declared_author.as_deref().is_some_and(|a| names_publisher(a, site_name.as_deref()));
+        let byline = if declared_author.is_none() || site_as_author {
+            self.microdata_byline.clone().or_else(|| author_of_bylines(&bylines(), self.html_lang.as_deref()))
+        } else {
+            None
+        };
+        let byline = match (&site_name, site_as_author) {
+            (Some(site), true) => byline.and_then(|b| besides_publisher(&b, site)),
+            _ => byline,
+        };
+        let declared_author = declared_author.filter(|_| !(site_as_author && byline.is_some()));
         let modified = ld
             .modified
             .as_deref()

@@ -1,7 +1,7 @@
 //! The title: the visible headline the declared titles agree with, and the site's name kept
 //! apart from it.
 
-fn words_of(s: &str) -> Vec<String> {
+pub(super) fn words_of(s: &str) -> Vec<String> {
     s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
 }
 
