@@ -160,7 +160,21 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
 /// no author.
 fn bylines(tree: &tree::Tree, also: hints::Flags) -> Vec<String> {
     let marked = tree.texts_where(|n| n.hints & (hints::BYLINE | also) != 0 || n.tag == Tag::A && n.attr.as_deref().is_some_and(hints::is_author_page));
-    thread_starter(tree).into_iter().chain(marked).collect()
+    thread_starter(tree).into_iter().chain(marked).chain(written_bylines(tree)).collect()
+}
+
+/// Bylines the markup does not mark, near the headline (from a little above the first `<h1>` to
+/// a few dozen elements below it): an element whose text is "By" and a capitalized name, a
+/// theme's article meta (`<p class="text-with-icon">By Jane Porter</p>`).
+fn written_bylines(tree: &tree::Tree) -> Vec<String> {
+    const BEFORE: usize = 15;
+    const AFTER: usize = 60;
+    let Some(h1) = tree.nodes.iter().position(|n| n.tag == Tag::H(1)) else { return Vec::new() };
+    (h1.saturating_sub(BEFORE).max(1)..(h1 + AFTER).min(tree.nodes.len()))
+        .filter(|&id| tree.nodes[id].hints & hints::HIDDEN == 0)
+        .filter_map(|id| tree.short_text(id as tree::NodeId, 80))
+        .filter(|text| text.get(..3).is_some_and(|by| by.eq_ignore_ascii_case("by ")) && text[3..].starts_with(char::is_uppercase))
+        .collect()
 }
 
 /// The name a thread's header gives its starter ("Thread starter SamuelMIz", "Started by

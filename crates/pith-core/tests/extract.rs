@@ -1093,6 +1093,19 @@ fn a_bylines_microdata_name_is_the_name() {
 }
 
 #[test]
+fn a_by_line_near_the_headline_names_the_author() {
+    // A theme's article meta, with no class that says byline.
+    let author = |meta: &str| {
+        let page = format!(r#"<html><body><article><h1>Deep Sea Vents</h1><div class="article__meta"><time>Mar 24, 2025</time><p class="text-with-icon">{meta}</p></div>{PARAS}</article></body></html>"#);
+        extract(page.as_bytes(), &Hints::default(), &opts()).unwrap().author
+    };
+    assert_eq!(author("By Amy Wilhelm").as_deref(), Some("Amy Wilhelm"));
+    assert_eq!(author("<span>by</span><span>Daryl Austin</span>").as_deref(), Some("Daryl Austin"));
+    // A sentence that starts with "By" names no one.
+    assert_eq!(author("By clicking Subscribe you agree to our terms"), None);
+}
+
+#[test]
 fn a_byline_comes_before_a_declared_author_that_is_the_site() {
     // The head names the publisher as the author; the byline names who wrote the page.
     let author = |declared: &str, byline: &str| {

@@ -216,21 +216,31 @@ impl Tree {
     /// not shown (a screen reader's label, "Author" before a WordPress byline's name) are left
     /// out.
     pub fn plain_text(&self, id: NodeId) -> String {
-        fn collect(tree: &Tree, id: NodeId, out: &mut String) {
+        self.short_text(id, usize::MAX).unwrap_or_default()
+    }
+
+    /// [`Tree::plain_text`] when the text under `id` holds at most `max_bytes` bytes, read no
+    /// further than that.
+    pub fn short_text(&self, id: NodeId, max_bytes: usize) -> Option<String> {
+        fn collect(tree: &Tree, id: NodeId, out: &mut String, max_bytes: usize) -> Option<()> {
             for child in tree.children(id) {
                 match *child {
                     Child::Text(s, e) => out.push_str(tree.text_of(s, e)),
                     Child::Node(c) if tree.node(c).hints & hints::HIDDEN != 0 => {}
                     Child::Node(c) => {
                         out.push(' ');
-                        collect(tree, c, out);
+                        collect(tree, c, out, max_bytes)?;
                     }
                 }
+                if out.len() > max_bytes {
+                    return None;
+                }
             }
+            Some(())
         }
         let mut raw = String::new();
-        collect(self, id, &mut raw);
-        crate::metadata::clean(&raw)
+        collect(self, id, &mut raw, max_bytes)?;
+        Some(crate::metadata::clean(&raw))
     }
 
     /// The page's text with a space at every element boundary, so "May 3, 2024</div><div>Share"
