@@ -164,17 +164,37 @@ fn bylines(tree: &tree::Tree, also: hints::Flags) -> Vec<String> {
 }
 
 /// Bylines the markup does not mark, near the headline (from a little above the first `<h1>` to
-/// a few dozen elements below it): an element whose text is "By" and a capitalized name, a
-/// theme's article meta (`<p class="text-with-icon">By Jane Porter</p>`).
+/// a few dozen elements below it): an element whose text is "By" or "Written by" and a
+/// capitalized name (a theme's article meta: `<p class="text-with-icon">By Jane Porter</p>`), or
+/// a label of its own ("Written by", "Author") and the name in the element after it.
 fn written_bylines(tree: &tree::Tree) -> Vec<String> {
     const BEFORE: usize = 15;
     const AFTER: usize = 60;
+    const LABELS: [&str; 8] = ["by", "written by", "author", "authors", "author(s)", "article by", "words by", "contributors"];
     let Some(h1) = tree.nodes.iter().position(|n| n.tag == Tag::H(1)) else { return Vec::new() };
-    (h1.saturating_sub(BEFORE).max(1)..(h1 + AFTER).min(tree.nodes.len()))
-        .filter(|&id| tree.nodes[id].hints & hints::HIDDEN == 0)
-        .filter_map(|id| tree.short_text(id as tree::NodeId, 80))
-        .filter(|text| text.get(..3).is_some_and(|by| by.eq_ignore_ascii_case("by ")) && text[3..].starts_with(char::is_uppercase))
-        .collect()
+    let window = h1.saturating_sub(BEFORE).max(1)..(h1 + AFTER).min(tree.nodes.len());
+    let text = |id: usize| tree.short_text(id as tree::NodeId, 80).filter(|_| tree.nodes[id].hints & hints::HIDDEN == 0);
+    // A capitalized name, not another label ("Written by" over "Researched by").
+    let is_name = |n: &str| n.starts_with(char::is_uppercase) && !n.to_ascii_lowercase().ends_with(" by");
+    let mut found = Vec::new();
+    for id in window.clone() {
+        let Some(t) = text(id) else { continue };
+        let name = ["by ", "written by "].iter().find_map(|by| t.get(..by.len()).filter(|head| head.eq_ignore_ascii_case(by)).map(|_| &t[by.len()..]));
+        if name.is_some_and(is_name) {
+            found.push(t);
+        } else if LABELS.iter().any(|l| t.trim_end_matches(':').eq_ignore_ascii_case(l)) {
+            // The next element outside the label's, inside its parent (a label with no name after
+            // it is followed by what comes next on the page: "Previous Next").
+            let parent = tree.nodes[id].parent;
+            let next = (id + 1..window.end)
+                .find(|&n| !tree.ancestors(n as tree::NodeId).any(|a| a as usize == id))
+                .filter(|&n| tree.ancestors(n as tree::NodeId).any(|a| a == parent));
+            if let Some(name) = next.and_then(text).filter(|n| is_name(n)) {
+                found.push(name);
+            }
+        }
+    }
+    found
 }
 
 /// The name a thread's header gives its starter ("Thread starter SamuelMIz", "Started by

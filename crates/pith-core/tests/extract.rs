@@ -1101,6 +1101,9 @@ fn a_by_line_near_the_headline_names_the_author() {
     };
     assert_eq!(author("By Amy Wilhelm").as_deref(), Some("Amy Wilhelm"));
     assert_eq!(author("<span>by</span><span>Daryl Austin</span>").as_deref(), Some("Daryl Austin"));
+    // A label of its own, and the name after it; not another label.
+    assert_eq!(author("<span>Written by</span><span>Edzel Tabing</span>").as_deref(), Some("Edzel Tabing"));
+    assert_eq!(author("<span>Written by</span><span>Researched by</span>"), None);
     // A sentence that starts with "By" names no one.
     assert_eq!(author("By clicking Subscribe you agree to our terms"), None);
 }
