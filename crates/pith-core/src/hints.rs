@@ -121,7 +121,8 @@ fn word_traits(word: &[u8]) -> u32 {
         // body of a review article, so only the plural and the review widgets count.)
         b"reviews" | b"yotpo" | b"okendo" | b"jdgm" | b"trustpilot" | b"bazaarvoice" => COMMENTS,
         b"author" => BYLINE | AUTHOR,
-        b"authors" | b"byline" => BYLINE,
+        // ("authorName": class names join words by case, which are lower-cased here.)
+        b"authors" | b"byline" | b"authorname" => BYLINE,
         b"username" | b"bigusername" | b"postauthor" => POSTER as u32,
         b"carousel" => CAROUSEL as u32,
         b"pagination" | b"pager" => PAGER as u32,
@@ -427,6 +428,7 @@ mod tests {
         assert_eq!(from_class_and_id(Some("about_author"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("entry-author-profile vcard"), None), BOILERPLATE);
         assert_eq!(from_class_and_id(Some("author-name"), None), BYLINE);
+        assert_eq!(from_class_and_id(Some("authorName"), None), BYLINE);
         assert_eq!(from_class_and_id(Some("research-card_authors"), None), BYLINE);
         assert_eq!(from_class_and_id(Some("bigusername"), None), POSTER);
         assert!(is_author_page("/blog/author/moses-kim/") && is_author_page("https://x.example/Contributor/jd/93?ref=a"));
