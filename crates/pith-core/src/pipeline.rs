@@ -166,6 +166,7 @@ fn bylines(tree: &tree::Tree, also: hints::Flags) -> Vec<String> {
 /// Bylines the markup does not mark, near the headline (from a little above the first `<h1>` to
 /// a few dozen elements below it): an element whose text is "By" or "Written by" and a
 /// capitalized name (a theme's article meta: `<p class="text-with-icon">By Jane Porter</p>`), or
+/// a date, "by" and the name, or
 /// a label of its own ("Written by", "Author") and the name in the element after it.
 fn written_bylines(tree: &tree::Tree) -> Vec<String> {
     const BEFORE: usize = 15;
@@ -180,6 +181,11 @@ fn written_bylines(tree: &tree::Tree) -> Vec<String> {
     for id in window.clone() {
         let Some(t) = text(id) else { continue };
         let name = ["by ", "written by "].iter().find_map(|by| t.get(..by.len()).filter(|head| head.eq_ignore_ascii_case(by)).map(|_| &t[by.len()..]));
+        // After the date, as a post's meta line writes it: "Published August 7, 2023 by Nicole Burke".
+        let name = name.or_else(|| {
+            let at = t.to_ascii_lowercase().find(" by ")?;
+            t[..at].contains(|c: char| c.is_ascii_digit()).then(|| &t[at + 4..])
+        });
         if name.is_some_and(is_name) {
             found.push(t);
         } else if LABELS.iter().any(|l| t.trim_end_matches(':').eq_ignore_ascii_case(l)) {

@@ -1101,6 +1101,7 @@ fn a_by_line_near_the_headline_names_the_author() {
     };
     assert_eq!(author("By Amy Wilhelm").as_deref(), Some("Amy Wilhelm"));
     assert_eq!(author("<span>by</span><span>Daryl Austin</span>").as_deref(), Some("Daryl Austin"));
+    assert_eq!(author("Published August 7, 2023 by Nicole Burke").as_deref(), Some("Nicole Burke"));
     // A label of its own, and the name after it; not another label.
     assert_eq!(author("<span>Written by</span><span>Edzel Tabing</span>").as_deref(), Some("Edzel Tabing"));
     assert_eq!(author("<span>Written by</span><span>Researched by</span>"), None);
