@@ -165,9 +165,9 @@ fn bylines(tree: &tree::Tree, also: hints::Flags) -> Vec<String> {
 
 /// Bylines the markup does not mark, near the headline (from a little above the first `<h1>` to
 /// a few dozen elements below it): an element whose text is "By" or "Written by" and a
-/// capitalized name (a theme's article meta: `<p class="text-with-icon">By Jane Porter</p>`), or
-/// a date, "by" and the name, or
-/// a label of its own ("Written by", "Author") and the name in the element after it.
+/// capitalized name (a theme's article meta: `<p class="text-with-icon">By Jane Porter</p>`) or
+/// a date, "by" and the name; or a label of its own ("Written by", "Author") and the name in the
+/// element after it.
 fn written_bylines(tree: &tree::Tree) -> Vec<String> {
     const BEFORE: usize = 15;
     const AFTER: usize = 60;
