@@ -178,13 +178,22 @@ fn written_bylines(tree: &tree::Tree) -> Vec<String> {
     // A capitalized name, not another label ("Written by" over "Researched by").
     let is_name = |n: &str| n.starts_with(char::is_uppercase) && !n.to_ascii_lowercase().ends_with(" by");
     let mut found = Vec::new();
+    // A box that opens with a block (a wrapper) is read as its blocks, each in its turn.
+    let opens_with_block = |id: usize| {
+        let first = tree.children(id as tree::NodeId).iter().find(|c| !tree.is_blank(c));
+        matches!(first, Some(&tree::Child::Node(c)) if tree.node(c).tag.is_block())
+    };
     for id in window.clone() {
+        if opens_with_block(id) {
+            continue;
+        }
         let Some(t) = text(id) else { continue };
         let name = ["by ", "written by "].iter().find_map(|by| t.get(..by.len()).filter(|head| head.eq_ignore_ascii_case(by)).map(|_| &t[by.len()..]));
         // After the date, as a post's meta line writes it: "Published August 7, 2023 by Nicole Burke".
         let name = name.or_else(|| {
-            let at = t.to_ascii_lowercase().find(" by ")?;
-            t[..at].contains(|c: char| c.is_ascii_digit()).then(|| &t[at + 4..])
+            let digit = t.bytes().position(|b| b.is_ascii_digit())?;
+            let at = digit + t[digit..].to_ascii_lowercase().find(" by ")?;
+            Some(&t[at + 4..])
         });
         if name.is_some_and(is_name) {
             found.push(t);
