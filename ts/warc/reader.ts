@@ -1,11 +1,10 @@
-// Reading inputs: WARC files (.warc, .warc.gz with one gzip member per record, .warc.zst), plain
-// HTML files (.html, .htm, .html.gz), directories of them and @list files.
+// Reading inputs: WARC files (.warc, .warc.gz with one gzip member per record, .warc.zst) and plain
+// HTML files (.html, .htm, .html.gz), as the command line names them (inputs.ts).
 //
-// What a file holds is probed here; a WARC file is then read in layers: inputs.ts (the command
-// line's files), units.ts (framing: gzip members, zstd frames or plain records, each with its byte
-// offset and length in the file), records.ts (the records of each unit, warcio for the WARC headers)
-// and http.ts (the HTTP head, parsed here because warcio's parser needs CRLF line ends, which
-// WARC/0.18 files lack).
+// This module probes what a file holds and reads a span of it. A WARC file is read in layers:
+// units.ts (framing: gzip members, zstd frames or plain records, each with its byte offset and
+// length in the file), then records.ts (each unit's records: warcio reads the WARC headers, http.ts
+// the HTTP head, as warcio's parser needs CRLF line ends, which WARC/0.18 files lack).
 
 import { open, type FileHandle } from 'node:fs/promises';
 import zlib from 'node:zlib';
