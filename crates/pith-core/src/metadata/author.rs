@@ -107,12 +107,11 @@ fn without_avatar_initial(name: &str) -> &str {
     }
 }
 
-/// Whether a declared author names the site (`site_name`) rather than someone who writes for it:
-/// its words are all among the site name's, words a publisher adds ("Team", "Blog", ".com")
-/// aside. "Paycom" of "Paycom.com", "Team Tiger Data" of "Tiger Data Blog".
-pub(super) fn names_publisher(author: &str, site_name: Option<&str>) -> bool {
+/// Whether a declared author names the site (`site`, its name) rather than someone who writes
+/// for it: its words are all among the site name's, words a publisher adds ("Team", "Blog",
+/// ".com") aside. "Paycom" of "Paycom.com", "Team Tiger Data" of "Tiger Data Blog".
+pub(super) fn names_publisher(author: &str, site: &str) -> bool {
     const GENERIC: &[&str] = &["the", "team", "staff", "blog", "news", "editors", "editorial", "com", "www", "inc", "llc", "ltd", "official"];
-    let Some(site) = site_name else { return false };
     let words = |s: &str| words_of(s).into_iter().filter(|w| !GENERIC.contains(&w.as_str())).collect::<Vec<_>>();
     let (a, s) = (words(author), words(site));
     !a.is_empty() && a.iter().all(|w| s.contains(w))
@@ -133,7 +132,7 @@ pub(super) fn besides_publisher(byline: &str, site: &str) -> Option<String> {
     };
     let name = rest.join(" ");
     let name = name.trim_matches([',', '-', '–', '—', '|', '·', ' ']);
-    (words_of(name).len() >= 2 && !names_publisher(name, Some(site))).then(|| name.to_string())
+    (words_of(name).len() >= 2 && !names_publisher(name, site)).then(|| name.to_string())
 }
 
 /// A meta author value that names someone: not a URL, an @handle or a numeric id.

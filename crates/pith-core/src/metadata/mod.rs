@@ -216,17 +216,17 @@ impl MetaCollector {
         // Else the page's bylines, in its text; first, too, where the declared author is the site
         // itself, the publisher ("Cleveland Clinic" on its health library), if they name someone
         // else. (Microdata's name for a byline first: its shown text may hold an avatar's initial.)
-        let site_as_author = declared_author.as_deref().is_some_and(|a| names_publisher(a, site_name.as_deref()));
-        let byline = if declared_author.is_none() || site_as_author {
+        let publisher = site_name.as_deref().filter(|site| declared_author.as_deref().is_some_and(|a| names_publisher(a, site)));
+        let byline = if declared_author.is_none() || publisher.is_some() {
             self.microdata_byline.clone().or_else(|| author_of_bylines(&bylines(), self.html_lang.as_deref()))
         } else {
             None
         };
-        let byline = match (&site_name, site_as_author) {
-            (Some(site), true) => byline.and_then(|b| besides_publisher(&b, site)),
-            _ => byline,
+        let byline = match publisher {
+            Some(site) => byline.and_then(|b| besides_publisher(&b, site)),
+            None => byline,
         };
-        let declared_author = declared_author.filter(|_| !(site_as_author && byline.is_some()));
+        let declared_author = declared_author.filter(|_| publisher.is_none() || byline.is_none());
         let modified = ld
             .modified
             .as_deref()
