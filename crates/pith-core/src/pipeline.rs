@@ -156,8 +156,8 @@ pub fn run(html: &[u8], hints: &Hints, options: &Options) -> Result<Extraction, 
 }
 
 /// The texts of the page's bylines, in page order: elements marked as one (`hints::BYLINE`,
-/// and the hint flags in `also`) and links to an author's page. Only read when the head names
-/// no author.
+/// and the hint flags in `also`), links to an author's page, then those the markup does not
+/// mark. Only read when the head names no author, or names the site itself.
 fn bylines(tree: &tree::Tree, also: hints::Flags) -> Vec<String> {
     let marked = tree.texts_where(|n| n.hints & (hints::BYLINE | also) != 0 || n.tag == Tag::A && n.attr.as_deref().is_some_and(hints::is_author_page));
     thread_starter(tree).into_iter().chain(marked).chain(written_bylines(tree)).collect()
@@ -174,15 +174,15 @@ fn written_bylines(tree: &tree::Tree) -> Vec<String> {
     const LABELS: [&str; 8] = ["by", "written by", "author", "authors", "author(s)", "article by", "words by", "contributors"];
     let Some(h1) = tree.nodes.iter().position(|n| n.tag == Tag::H(1)) else { return Vec::new() };
     let window = h1.saturating_sub(BEFORE).max(1)..(h1 + AFTER).min(tree.nodes.len());
-    let text = |id: usize| tree.short_text(id as tree::NodeId, 80).filter(|_| tree.nodes[id].hints & hints::HIDDEN == 0);
+    let text = |id: usize| (tree.nodes[id].hints & hints::HIDDEN == 0).then(|| tree.short_text(id as tree::NodeId, 80)).flatten();
     // A capitalized name, not another label ("Written by" over "Researched by").
     let is_name = |n: &str| n.starts_with(char::is_uppercase) && !n.to_ascii_lowercase().ends_with(" by");
-    let mut found = Vec::new();
     // A box that opens with a block (a wrapper) is read as its blocks, each in its turn.
     let opens_with_block = |id: usize| {
         let first = tree.children(id as tree::NodeId).iter().find(|c| !tree.is_blank(c));
         matches!(first, Some(&tree::Child::Node(c)) if tree.node(c).tag.is_block())
     };
+    let mut found = Vec::new();
     for id in window.clone() {
         if opens_with_block(id) {
             continue;

@@ -225,6 +225,8 @@ impl Tree {
         fn collect(tree: &Tree, id: NodeId, out: &mut String, max_bytes: usize) -> Option<()> {
             for child in tree.children(id) {
                 match *child {
+                    // (Measured before it is copied: a long text is not copied to be refused.)
+                    Child::Text(s, e) if out.len() + (e - s) as usize > max_bytes => return None,
                     Child::Text(s, e) => out.push_str(tree.text_of(s, e)),
                     Child::Node(c) if tree.node(c).hints & hints::HIDDEN != 0 => {}
                     Child::Node(c) => {
