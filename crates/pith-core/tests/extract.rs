@@ -3179,3 +3179,30 @@ fn what_the_site_keeps_out_of_search_snippets_is_not_text_unless_it_is_the_prose
     let whole = article(&format!("<div data-nosnippet>{PARAS}</div>"));
     assert!(text_of(whole.as_bytes()).contains("Galápagos Rift"), "{whole:?}");
 }
+
+#[test]
+fn a_grids_card_titles_stay_beside_the_prices_it_keeps() {
+    // Each card's name is a link in a box of its own, beside its price and blurb; the guide's
+    // prose around the grid outweighs the names, so they are no listing's items by their share.
+    let cards: String = ["Breville Bambino Plus Espresso Machine", "Breville Dual Boiler Espresso Machine", "Baratza Encore Conical Burr Grinder", "Nespresso Aeroccino 4 Milk Frother"]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| format!(r#"<li class="tile"><div class="name"><a href="/p/{i}">{name}</a></div><div class="price">${i}99.95</div><p>Heats in three seconds and steams milk for two cups at once.</p></li>"#))
+        .collect();
+    // (Enough prose that the page reads as a guide, not a listing.)
+    let tips = |from: usize| -> String {
+        (from..from + 12)
+            .map(|i| format!("<p>Tip {i}: a good espresso machine heats fast, steams milk well and is easy to clean, and these do all three.</p>"))
+            .collect()
+    };
+    let prose = tips(1);
+    let more = tips(13);
+    let page = format!(r#"<body><main><h1>Espresso machines under $500</h1>{prose}<ul class="grid">{cards}</ul>{more}</main></body>"#);
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Breville Dual Boiler Espresso Machine"), "{text:?}");
+    assert!(text.contains("$199.95"), "{text:?}");
+    // A list of links alone, with nothing else in its items, is still a box of links.
+    let links: String = (1..=4).map(|i| format!(r#"<li><a href="/tag/{i}">Espresso machines with steam wands, part {i}</a></li>"#)).collect();
+    let page = format!(r#"<body><main><h1>Espresso machines under $500</h1>{prose}<ul class="tags">{links}</ul>{more}</main></body>"#);
+    assert!(!text_of(page.as_bytes()).contains("steam wands, part 3"));
+}

@@ -56,6 +56,7 @@ pub(super) fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [b
                 && !items
                 && !holds_prose_block(tree, c, stats, removed)
                 && !titles_prose(tree, c, &children[at + 1..], stats, removed)
+                && !is_card_title(tree, c, stats)
             {
                 pruned.push(c);
             } else {
@@ -123,6 +124,23 @@ fn titles_prose(tree: &Tree, id: NodeId, after: &[Child], stats: &[Stats], remov
             Child::Node(next) => is_or_holds_prose_block(tree, next, stats, removed),
             Child::Text(..) => false,
         })
+}
+
+/// Items in a list that make it a grid of cards, for [`is_card_title`].
+const CARD_ITEMS: usize = 3;
+
+/// Whether `id` is one headline link, the title of a card: inside an item (`<li>`, `<article>`)
+/// that holds more text than it (a price, a blurb), among [`CARD_ITEMS`] or more items alike.
+/// A product grid's names sit in boxes of their own beside the prices the grid keeps.
+fn is_card_title(tree: &Tree, id: NodeId, stats: &[Stats]) -> bool {
+    let s = stats[id as usize];
+    if s.links != 1 || !s.headline_links() {
+        return false;
+    }
+    let Some(item) = tree.ancestors(id).take(3).find(|&a| matches!(tree.node(a).tag, Tag::Li | Tag::Article)) else { return false };
+    let (list, tag) = (tree.node(item).parent, tree.node(item).tag);
+    stats[item as usize].chars > s.chars
+        && tree.children(list).iter().filter(|c| matches!(**c, Child::Node(e) if tree.node(e).tag == tag)).count() >= CARD_ITEMS
 }
 
 /// Whether a paragraph of prose sits inside `id`: a box of links around one (an item's blurb
