@@ -3,7 +3,7 @@
 # profile-guided optimization: an instrumented build of the addon runs `pith extract` over the
 # project's sample WARC files and over pages generated to look like crawled ones
 # (scripts/pgo-pages.py), and the profile it writes guides the release build. On the dev set that
-# makes the core about 1.2x faster than a plain release build, with the same output. The profile
+# makes the core about 1.1x faster than a plain release build, with the same output. The profile
 # is made from the repo's own files, so every machine builds the same addon from the same sources.
 # PITH_PGO=0, or no llvm-profdata for rustc's LLVM version (apt: llvm-22, see
 # scripts/install-toolchain.sh), gives a plain release build. Needs dist/ (built here if missing).
