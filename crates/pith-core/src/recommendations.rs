@@ -3,6 +3,8 @@
 //! a line "Related: <link>" inside an article points to another article. Many sites give such
 //! boxes no telling class (generated or utility class names), so their words are read instead.
 //! Both are flagged as boilerplate, and as surer than a class word (`hints::RECOMMENDATIONS`).
+//! On product pages a heading such as "Shipping & returns" introduces the shop's policy, printed
+//! on every product of the shop: boilerplate too.
 
 use crate::classify::PageKind;
 use crate::hints;
@@ -69,7 +71,16 @@ const LINK_LINE_LABELS: &[&str] = &[
     "читайте также", "相关阅读", "延伸阅读", "延伸閱讀", "関連記事", "あわせて読みたい",
 ];
 
-/// Flags the boxes that headings name as recommendations, and the "Related: <link>" lines.
+/// A product page's titles of the shop's policies, the same on all its products, lower-cased.
+const POLICY_LABELS: &[&str] = &[
+    "shipping", "shipping & returns", "shipping and returns", "shipping & delivery", "shipping and delivery",
+    "delivery & returns", "delivery and returns", "returns", "returns & exchanges", "returns and exchanges",
+    "shipping information", "shipping info", "shipping policy", "return policy", "returns policy",
+    "free shipping & returns", "free shipping and returns", "delivery information", "payment & security",
+];
+
+/// Flags the boxes that headings name as recommendations (or, on product pages, as the shop's
+/// policies), and the "Related: <link>" lines.
 pub fn flag(tree: &mut Tree, kind: PageKind) {
     let mut extent: Option<Vec<(u32, u32)>> = None;
     let mut label = String::new();
@@ -79,6 +90,16 @@ pub fn flag(tree: &mut Tree, kind: PageKind) {
                 let extent = extent.get_or_insert_with(|| text_extents(tree));
                 for target in introduced_box(tree, extent, id) {
                     tree.nodes[target as usize].hints |= hints::BOILERPLATE | hints::RECOMMENDATIONS;
+                }
+            }
+            Tag::H(2..=6) | Tag::P | Tag::OtherBlock
+                if kind == PageKind::Product
+                    && short_label(tree, id, &mut label)
+                    && POLICY_LABELS.contains(&label.trim_end_matches([':', ' '])) =>
+            {
+                let extent = extent.get_or_insert_with(|| text_extents(tree));
+                for target in introduced_box(tree, extent, id) {
+                    tree.nodes[target as usize].hints |= hints::BOILERPLATE;
                 }
             }
             Tag::P | Tag::Li | Tag::H(_) if is_link_line(tree, id) => {

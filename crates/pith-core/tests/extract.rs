@@ -3206,3 +3206,26 @@ fn a_grids_card_titles_stay_beside_the_prices_it_keeps() {
     let page = format!(r#"<body><main><h1>Espresso machines under $500</h1>{prose}<ul class="tags">{links}</ul>{more}</main></body>"#);
     assert!(!text_of(page.as_bytes()).contains("steam wands, part 3"));
 }
+
+#[test]
+fn a_shops_shipping_and_returns_box_is_left_out_of_its_product_pages() {
+    // The same policy is printed on every product of the shop: boilerplate, like a menu.
+    const DETAILS: &str = "<p>The back panel is padded and ventilated, the straps adjust to torsos from 40 to 52 centimetres, \
+        and the lid pocket has a key clip. A sleeve inside takes a three-litre bladder, with a port for its hose on each side.</p>\
+        <p>The rain cover packs into its own pouch at the bottom of the pack and is bright orange, to be seen on the trail.</p>";
+    let page = |kind: &str| {
+        format!(
+            r#"<head><script type="application/ld+json">{{"@type":"{kind}","name":"Trail 25 Pack"}}</script></head>
+            <body><main><h1>Trail 25 Pack</h1><p>Keep your day's gear within easy reach: pockets galore, a rain cover and a hip belt.</p>
+            <details open><summary>Details</summary><p>Made of recycled nylon, it holds 25 litres and weighs 820 grams.</p>{DETAILS}</details>
+            <details><summary>Shipping &amp; Returns</summary><p>Orders ship within two business days from our warehouse in Oregon, and returns are free within thirty days.</p></details>
+            </main></body>"#
+        )
+    };
+    let text = text_of(page("Product").as_bytes());
+    assert!(text.contains("holds 25 litres"), "{text:?}");
+    assert!(!text.contains("Orders ship within"), "{text:?}");
+    // Elsewhere such a box may be what the page is about (a shop's help page).
+    let text = text_of(page("WebPage").as_bytes());
+    assert!(text.contains("Orders ship within"), "{text:?}");
+}
