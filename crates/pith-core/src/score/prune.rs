@@ -139,8 +139,9 @@ fn is_card_title(tree: &Tree, id: NodeId, stats: &[Stats]) -> bool {
     }
     let Some(item) = tree.ancestors(id).take(3).find(|&a| matches!(tree.node(a).tag, Tag::Li | Tag::Article)) else { return false };
     let (list, tag) = (tree.node(item).parent, tree.node(item).tag);
+    // (Counted no further than needed: this runs for each card of a list of thousands.)
     stats[item as usize].chars > s.chars
-        && tree.children(list).iter().filter(|c| matches!(**c, Child::Node(e) if tree.node(e).tag == tag)).count() >= CARD_ITEMS
+        && tree.children(list).iter().filter(|c| matches!(**c, Child::Node(e) if tree.node(e).tag == tag)).nth(CARD_ITEMS - 1).is_some()
 }
 
 /// Whether a paragraph of prose sits inside `id`: a box of links around one (an item's blurb
