@@ -311,24 +311,20 @@ LEGACY = {7: ("fr", "windows-1252", "cp1252"), 20: ("ja", "shift_jis", "shift_ji
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
-    n = 0
-    for kind, make in KINDS.items():
-        for _ in range(6):
-            lang, charset, codec = LEGACY.get(n) or ENCODINGS[n]
-            p = Page(n, lang)
-            title = p.title()
-            html = head(p, title, kind, lang, charset) + f'<body class="{p.classes(kind)}">' + header(p) + make(p, title) + footer(p) + "</body></html>"
-            if n % 2:
-                html = html.replace("><", ">\n  <")  # indented markup: whitespace text between the tags
-            data = html.encode(codec, errors="xmlcharrefreplace")
-            name = os.path.join(out, f"{n:02d}-{kind}-{lang}.html")
-            if n % 4 == 3:
-                with open(name + ".gz", "wb") as f:
-                    f.write(gzip.compress(data, mtime=0))
-            else:
-                with open(name, "wb") as f:
-                    f.write(data)
-            n += 1
+    pages = [(kind, make) for kind, make in KINDS.items() for _ in range(6)]
+    for n, (kind, make) in enumerate(pages):
+        lang, charset, codec = LEGACY.get(n) or ENCODINGS[n]
+        p = Page(n, lang)
+        title = p.title()
+        html = head(p, title, kind, lang, charset) + f'<body class="{p.classes(kind)}">' + header(p) + make(p, title) + footer(p) + "</body></html>"
+        if n % 2:
+            html = html.replace("><", ">\n  <")  # indented markup: whitespace text between the tags
+        data = html.encode(codec, errors="xmlcharrefreplace")
+        name = os.path.join(out, f"{n:02d}-{kind}-{lang}.html")
+        if n % 4 == 3:
+            name, data = name + ".gz", gzip.compress(data, mtime=0)
+        with open(name, "wb") as f:
+            f.write(data)
 
 
 if __name__ == "__main__":
