@@ -8,7 +8,7 @@ mod tidy;
 use crate::api::{Link, Options, Section};
 use crate::normalize;
 use crate::score::Selection;
-use crate::tree::{NodeId, Tree};
+use crate::tree::{NodeId, NodeSet, Tree};
 use blocks::{Block, Kind, Walker};
 
 pub struct Rendered {
@@ -22,7 +22,8 @@ pub struct Rendered {
 /// Renders what `options` ask for (Markdown, comments and links are work only when asked);
 /// `base` is the URL links resolve against (the page's `<base href>` or its own URL).
 pub fn render(tree: &Tree, selection: &Selection, options: &Options, base: Option<&str>) -> Rendered {
-    let is_comment = |id: NodeId| selection.comments.contains(&id);
+    let comment_boxes = NodeSet::of(tree, &selection.comments);
+    let is_comment = |id: NodeId| comment_boxes.contains(id);
     let mut walker = Walker::new(tree, &selection.removed, &is_comment);
     if options.markdown {
         walker = walker.with_markdown(base);

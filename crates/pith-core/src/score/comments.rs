@@ -3,7 +3,7 @@
 
 use super::measure::Stats;
 use crate::classify::PageKind;
-use crate::tree::{NodeId, Tree};
+use crate::tree::{NodeId, NodeSet, Tree};
 use std::collections::HashMap;
 
 /// Above this much prose mass outside the comments, the page is a text with comments, not a
@@ -31,7 +31,8 @@ pub(super) struct Comments {
 pub(super) fn sort_comments(tree: &Tree, stats: &mut [Stats], boxes: Vec<NodeId>, kind: PageKind) -> Comments {
     let remarks = if kind == PageKind::Discussion { remarks_under_posts(tree, stats, &boxes) } else { Vec::new() };
     set_aside(tree, stats, &remarks);
-    let rest: Vec<NodeId> = boxes.iter().copied().filter(|c| !remarks.contains(c)).collect();
+    let remark_set = NodeSet::of(tree, &remarks);
+    let rest: Vec<NodeId> = boxes.iter().copied().filter(|&c| !remark_set.contains(c)).collect();
     let total = stats[0].mass;
     let comment_mass: f32 = rest.iter().map(|&c| stats[c as usize].mass).sum();
     let all_posts = comment_mass > 0.5 * total

@@ -98,6 +98,8 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
     let mut misled = vec![false; n];
     // (Summed on the first such box only: most pages keep none.)
     let mut flagged_inside = None;
+    // Inside a comment box already listed (a thread's reply links each say "comment").
+    let mut in_comments = vec![false; n];
     for id in 1..n {
         let node = &tree.nodes[id];
         let parent = node.parent as usize;
@@ -107,6 +109,7 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
         }
         in_content[id] = in_content[parent] || matches!(node.tag, Tag::Main | Tag::Article) || node.hints & hints::MAIN != 0;
         misled[id] = misled[parent];
+        in_comments[id] = in_comments[parent];
         // (A <header> opening a <section> is that section's title, not the page's header.)
         let page_header = node.tag == Tag::Header && !in_content[id] && tree.nodes[parent].tag != Tag::Section;
         let furniture = is_furniture(node) || page_header;
@@ -177,8 +180,9 @@ fn remove_flagged(tree: &Tree, prose: &[f32], stats: &[Stats], spare_prose: bool
                 && !never_spared
                 && prose[id] < MISLED_SHARE * prose[0]
                 && flagged_inside.get_or_insert_with(|| flagged_prose_inside(tree, prose))[id] >= MISLED_INNER_SHARE * prose[id];
-            if node.hints & hints::COMMENTS != 0 && !comments.iter().any(|&c| is_ancestor(tree, c, id as NodeId)) {
+            if node.hints & hints::COMMENTS != 0 && !in_comments[id] {
                 comments.push(id as NodeId);
+                in_comments[id] = true;
             }
         }
     }

@@ -5,7 +5,7 @@ use super::measure::Stats;
 use super::{is_text_block, PARAGRAPH_CHARS, PARAGRAPH_LINK_DENSITY};
 use crate::hints;
 use crate::tags::Tag;
-use crate::tree::{Child, NodeId, Tree};
+use crate::tree::{Child, NodeId, NodeSet, Tree};
 
 /// Characters of a sentence beside a listing that make it the listing's intro,
 const LISTING_INTRO_CHARS: u32 = 20;
@@ -45,7 +45,7 @@ pub(super) fn with_orphan_paragraphs(tree: &Tree, root: NodeId, stats: &[Stats],
 /// standfirst or an intro box apart from the body it chose: short text (bylines, dates,
 /// captions) and link lists stay out, and so does everything when the region is long (the
 /// `<h1>` is then a banner far above the content).
-pub(super) fn lede(tree: &Tree, root: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId], headline_side: bool) -> Vec<NodeId> {
+pub(super) fn lede(tree: &Tree, root: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &NodeSet, headline_side: bool) -> Vec<NodeId> {
     let Some(h1) = tree.nodes.iter().position(|n| n.tag == Tag::H(1)).map(|i| i as NodeId) else { return Vec::new() };
     // (A box removed as boilerplate has its whole subtree marked, so this covers the `<h1>`'s
     // ancestors; `prune` marks boxes only inside `root`, which the `<h1>` precedes.)
@@ -79,7 +79,7 @@ pub(super) fn lede(tree: &Tree, root: NodeId, stats: &[Stats], removed: &[bool],
     let mut stack: Vec<NodeId> = region.into_iter().rev().collect();
     while let Some(id) = stack.pop() {
         let s = stats[id as usize];
-        if removed[id as usize] || comment_boxes.contains(&id) || tree.node(id).hints & hints::BYLINE != 0 || s.chars == 0 {
+        if removed[id as usize] || comment_boxes.contains(id) || tree.node(id).hints & hints::BYLINE != 0 || s.chars == 0 {
             continue;
         }
         if !is_text_block(tree, id) {

@@ -6,7 +6,7 @@ use super::measure::Stats;
 use super::{is_ancestor, is_text_block, Thresholds};
 use crate::hints;
 use crate::tags::Tag;
-use crate::tree::{Child, NodeId, Tree};
+use crate::tree::{Child, NodeId, NodeSet, Tree};
 
 /// A box beside the one the walk to the root would enter counts as its peer (a section, a list
 /// of cards) from this share of its prose.
@@ -20,7 +20,7 @@ const TITLE_BOX_CHARS: u32 = 200;
 /// the good text. It never enters a comment box: comments are not the content, and posts belong
 /// with the thread around them, whose first post sits outside the box. For the same reason it
 /// never walks away from the `posts` it keeps, into a long first post beside them.
-pub(super) fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId], posts: &[NodeId], title_box: Option<NodeId>, thread: bool, t: &Thresholds) -> NodeId {
+pub(super) fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_boxes: &NodeSet, posts: &NodeSet, title_box: Option<NodeId>, thread: bool, t: &Thresholds) -> NodeId {
     let total = stats[0].mass;
     if total <= 0.0 {
         return body(tree);
@@ -45,7 +45,7 @@ pub(super) fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_
             .children(current)
             .iter()
             .filter_map(|c| match *c {
-                Child::Node(id) if !removed[id as usize] && !comment_boxes.contains(&id) => Some(id),
+                Child::Node(id) if !removed[id as usize] && !comment_boxes.contains(id) => Some(id),
                 _ => None,
             })
             .max_by(|&a, &b| stats[a as usize].mass.total_cmp(&stats[b as usize].mass));
@@ -57,7 +57,7 @@ pub(super) fn find_root(tree: &Tree, stats: &[Stats], removed: &[bool], comment_
             Some(child)
                 if stats[child as usize].mass >= t.descend * here
                     && here > 0.0
-                    && !tree.children(current).iter().any(|c| matches!(c, Child::Node(id) if posts.contains(id)))
+                    && !tree.children(current).iter().any(|c| matches!(c, Child::Node(id) if posts.contains(*id)))
                     && !has_peer_section(tree, current, child, stats, removed, comment_boxes)
                     && (thread || !has_peer_cards(tree, current, child, stats, removed, comment_boxes))
                     && !(thread && is_first_of_posts(tree, current, child, stats, removed))
@@ -99,10 +99,10 @@ fn leading_heading(tree: &Tree, id: NodeId) -> Option<u8> {
 
 /// The siblings of `child` under `parent` big enough to be its peers: left in, no comment box,
 /// and holding more than [`PEER_SHARE`] of its prose.
-fn peers<'t>(tree: &'t Tree, parent: NodeId, child: NodeId, stats: &'t [Stats], removed: &'t [bool], comment_boxes: &'t [NodeId]) -> impl Iterator<Item = NodeId> + 't {
+fn peers<'t>(tree: &'t Tree, parent: NodeId, child: NodeId, stats: &'t [Stats], removed: &'t [bool], comment_boxes: &'t NodeSet) -> impl Iterator<Item = NodeId> + 't {
     let least = PEER_SHARE * stats[child as usize].mass;
     tree.children(parent).iter().filter_map(move |c| match *c {
-        Child::Node(id) if id != child && !removed[id as usize] && !comment_boxes.contains(&id) && stats[id as usize].mass > least => Some(id),
+        Child::Node(id) if id != child && !removed[id as usize] && !comment_boxes.contains(id) && stats[id as usize].mass > least => Some(id),
         _ => None,
     })
 }
@@ -110,7 +110,7 @@ fn peers<'t>(tree: &'t Tree, parent: NodeId, child: NodeId, stats: &'t [Stats], 
 /// Whether `child`, a section opening with a heading, has a peer section opening with a heading
 /// of the same level: the page's content is the run of sections, not its longest one (a
 /// reference page's "Parameters" beside its "Description").
-fn has_peer_section(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId]) -> bool {
+fn has_peer_section(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &NodeSet) -> bool {
     let Some(level) = leading_heading(tree, child) else { return false };
     peers(tree, parent, child, stats, removed, comment_boxes).any(|id| leading_heading(tree, id) == Some(level))
 }
@@ -118,7 +118,7 @@ fn has_peer_section(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats],
 /// Whether `child`, a list of cards, has a peer that is a list of cards too: a section page's
 /// featured stories beside its feed, or a shop's featured products beside its grid, are both
 /// the listing.
-fn has_peer_cards(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &[NodeId]) -> bool {
+fn has_peer_cards(tree: &Tree, parent: NodeId, child: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &NodeSet) -> bool {
     let mut peers = peers(tree, parent, child, stats, removed, comment_boxes).peekable();
     peers.peek().is_some() && is_card_list(tree, child, removed) && peers.any(|id| is_card_list(tree, id, removed))
 }

@@ -267,6 +267,22 @@ pub(crate) struct Twins {
     pub screen_reader: Vec<NodeId>,
 }
 
+/// Some of a tree's nodes, asked about in constant time: the stages ask every node or child
+/// whether it is one of a list of boxes, and a thread lists thousands of them.
+pub struct NodeSet(Vec<bool>);
+
+impl NodeSet {
+    pub fn of(tree: &Tree, ids: &[NodeId]) -> NodeSet {
+        let mut set = vec![false; if ids.is_empty() { 0 } else { tree.nodes.len() }];
+        ids.iter().for_each(|&id| set[id as usize] = true);
+        NodeSet(set)
+    }
+
+    pub fn contains(&self, id: NodeId) -> bool {
+        self.0.get(id as usize) == Some(&true)
+    }
+}
+
 /// Separates an image's alt text from its source in [`Node::attr`].
 const IMAGE_SEPARATOR: char = '\u{1f}';
 
