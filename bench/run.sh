@@ -14,7 +14,8 @@
 #
 # Order: setup (bench/setup.sh), build (dist/ and both engines if missing; tsc always), dev WARC (if missing),
 # peers (npm run bench:peers: ceilings, peers, WARC raw cost), pith single-thread (bench/speed/pith.ts, native then
-# WASM), pith native against resiliparse in interleaved pairs (bench/speed/peer-pairs.ts), pith end to end
+# WASM), cost growth on generated extreme pages (bench/speed/growth.ts: growth.{md,json}), pith native against
+# resiliparse in interleaved pairs (bench/speed/peer-pairs.ts), pith end to end
 # (bench/speed/e2e.ts; also on the dev pages 5 times over, for the steady state), accuracy (npm run accuracy: pith + peer outputs), report (bench/speed/chart.ts:
 # speed.{json,md}, e2e.{json,md}, chart.svg). The ratios in the report are between rows
 # of this run; rows reused from an earlier run are flagged there.
@@ -97,6 +98,9 @@ say "pith single-thread, native then WASM (bench/speed/pith.ts)"
 node --expose-gc --import tsx bench/speed/pith.ts --engine both "${PITH_ARGS[@]}" --ids "$IDS"
 node --expose-gc --import tsx bench/speed/pith.ts --engine both --ids "$IDS" --out "$PEERS_DIR" --load-only
 
+say "cost growth on generated extreme pages (bench/speed/growth.ts)"
+npx tsx bench/speed/growth.ts --engine native --runs "$RUNS" --out "$OUTDIR" >/dev/null
+
 if [[ -z "$QUICK" ]]; then
   say "pith native against resiliparse, the fastest peer, in interleaved pairs (bench/speed/peer-pairs.ts)"
   node --expose-gc --import tsx bench/speed/peer-pairs.ts --peer resiliparse --ids "$IDS" --runs "$RUNS" --out "$PEERS_DIR"
@@ -120,4 +124,4 @@ CHART_ARGS=(--run-started "$STARTED" --command "$CMD" --out "$OUTDIR" --accuracy
 npx tsx bench/speed/chart.ts "${CHART_ARGS[@]}" >/dev/null
 
 say "done"
-echo "results: $OUTDIR/speed.md, speed.json, chart.svg, e2e.md, e2e.json; accuracy: ${ACC_JSON%.json}.{json,md}$([[ -z "$QUICK" ]] && echo "; peers: bench/results/peers.{json,md}")" >&2
+echo "results: $OUTDIR/speed.md, speed.json, chart.svg, e2e.md, e2e.json, growth.md, growth.json; accuracy: ${ACC_JSON%.json}.{json,md}$([[ -z "$QUICK" ]] && echo "; peers: bench/results/peers.{json,md}")" >&2
