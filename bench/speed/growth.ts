@@ -65,8 +65,9 @@ function page(body: string, head = ''): string {
 const jsonLd = (o: object) => `<script type="application/ld+json">${JSON.stringify(o)}</script>`;
 const times = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join('');
 
-/** Page shapes, each a function of its item count. Every one stresses stages the others do not. */
-const SHAPES: Record<string, (n: number, w: Writer) => string> = {
+/** Page shapes, each a function of its item count (a string is sent as UTF-8). Every one stresses stages the
+ * others do not. */
+const SHAPES: Record<string, (n: number, w: Writer) => string | Buffer> = {
   // a shop's category page: cards of a name, a price and a button in a grid, with a filter menu
   'product grid': (n, w) => page(`<nav><ul>${times(40, (i) => `<li><a href="/c/${i}">${w.words(2)}</a></li>`)}</ul></nav>
 <main><h1>All products</h1><div class="grid">${times(n, (i) => `<div class="card"><a href="/p/${i}"><img src="/i/${i}.jpg" alt="${w.words(3)}"></a><div class="product-name"><a href="/p/${i}">${w.words(6)} model ${i}</a></div><span class="price">$${i}.99</span><button>Add to cart</button></div>`)}</div></main>`),
@@ -114,6 +115,8 @@ const SHAPES: Record<string, (n: number, w: Writer) => string> = {
     jsonLd({ '@context': 'https://schema.org', '@type': 'QAPage', mainEntity: { '@type': 'Question', name: 'A question' } })),
   // many small tables and forms
   'tables and forms': (n, w) => page(`<main><h1>${w.words(4)}</h1>${times(n, (i) => `<table><tr><th>${w.words(1)}</th><td>${i}</td></tr><tr><th>${w.words(1)}</th><td>$${i}.50</td></tr></table><form action="/f/${i}"><label>${w.words(2)}</label><input name="q${i}"><button>Go</button></form>`)}</main>`),
+  // French prose in windows-1252 that declares no encoding: the charset detector's work
+  'undeclared legacy encoding': (n) => Buffer.from(page(`<article><h1>Le café</h1>${times(n, (i) => `<p>Le café numéro ${i} était très animé; les élèves déjà arrivés mangeaient des crêpes près de la fenêtre où l'on voyait la rivière.</p>`)}</article>`).replace('<meta charset="utf-8">', ''), 'latin1'),
   // deep nesting: chains of wrappers, each around a little text
   'deep wrappers': (n, w) => page(times(n, () => `${'<div class="wrap">'.repeat(40)}<p>${w.sentence()}</p>${'</div>'.repeat(40)}`)),
 };
@@ -139,8 +142,8 @@ function parseArgs(argv: string[]): Args {
 }
 
 /** The item count that makes `shape` about `bytes` long, from its length at 200 items. */
-function itemsFor(shape: (n: number, w: Writer) => string, bytes: number): number {
-  const probe = Buffer.byteLength(shape(200, new Writer(1)));
+function itemsFor(shape: (n: number, w: Writer) => string | Buffer, bytes: number): number {
+  const probe = Buffer.from(shape(200, new Writer(1))).length;
   return Math.max(10, Math.round((200 * bytes) / probe));
 }
 
@@ -174,7 +177,7 @@ function main(): void {
   lines.forEach((l) => console.log(l));
   for (const [name, shape] of Object.entries(SHAPES)) {
     const items = itemsFor(shape, a.sizeMb * 1e6);
-    const pages = [items, items * SCALE].map((n) => Buffer.from(shape(n, new Writer(n))));
+    const pages = [items, items * SCALE].map((n) => Buffer.from(shape(n, new Writer(n)))); // (a string as UTF-8)
     const checks = pages.map((p) => timeOne(p, request, a.engine)); // warm-up, and the outputs' check
     const ms: number[][] = [[], []];
     for (let r = 0; r < a.runs; r++) for (const k of r % 2 ? [1, 0] : [0, 1]) ms[k]!.push(timeOne(pages[k]!, request, a.engine).ms);
