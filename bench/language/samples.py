@@ -10,7 +10,8 @@ import gzip, json, os, re, subprocess, sys
 
 # Debian package suffix -> the language its pages are in (ISO 639-1).
 PACKAGES = {'de': 'de', 'es': 'es', 'fr': 'fr', 'it': 'it', 'nl': 'nl', 'pl': 'pl', 'pt-br': 'pt', 'tr': 'tr', 'sv': 'sv',
-            'da': 'da', 'nb': 'nb', 'cs': 'cs', 'ro': 'ro', 'hu': 'hu', 'fi': 'fi', 'vi': 'vi', 'id': 'id'}
+            'da': 'da', 'nb': 'nb', 'cs': 'cs', 'ro': 'ro', 'hu': 'hu', 'fi': 'fi', 'vi': 'vi', 'id': 'id',
+            'ru': 'ru', 'uk': 'uk', 'el': 'el', 'ja': 'ja', 'zh': 'zh'}
 CACHE = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '.cache', 'manpages')
 MAX_CHARS = 3000
 

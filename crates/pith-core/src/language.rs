@@ -249,6 +249,33 @@ pub fn declared(html_lang: &str) -> Option<String> {
     ((2..=3).contains(&primary.len()) && primary.bytes().all(|b| b.is_ascii_alphabetic())).then(|| canonical(&primary).to_string())
 }
 
+/// CJK characters a sample needs, and their least share of its letters, to be in Chinese,
+/// Japanese or Korean whatever its Latin words say: a Japanese manual's option names and paths
+/// outnumber its characters, and the detector, which picks the script with the most letters, then
+/// named it Italian or Dutch (bench/results/language.md).
+const CJK_MIN_CHARS: usize = 20;
+const CJK_MIN_SHARE: f32 = 0.2;
+
+/// The CJK language `sample`'s script settles: Korean by its Hangul, Japanese by its kana (which
+/// Chinese does not write), else Chinese; None when CJK characters are few.
+fn cjk_language(sample: &str) -> Option<&'static str> {
+    let (mut han, mut kana, mut hangul, mut others) = (0usize, 0usize, 0usize, 0usize);
+    for c in sample.chars().filter(|c| c.is_alphabetic()) {
+        match c {
+            '\u{3040}'..='\u{30FF}' | '\u{31F0}'..='\u{31FF}' | '\u{FF66}'..='\u{FF9D}' => kana += 1,
+            '\u{AC00}'..='\u{D7A3}' | '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}' => hangul += 1,
+            '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}' => han += 1,
+            _ => others += 1,
+        }
+    }
+    let cjk = han + kana + hangul;
+    if cjk < CJK_MIN_CHARS || (cjk as f32) < CJK_MIN_SHARE * (cjk + others) as f32 {
+        return None;
+    }
+    // (Korean writes some Han, Japanese writes Han beside its kana: the rarer scripts decide.)
+    Some(if hangul >= kana && 2 * hangul >= han { "ko" } else if 10 * kana >= cjk { "ja" } else { "zh" })
+}
+
 /// Returns the language and a confidence from 0 to 1.
 pub fn detect(text: &str, html_lang: Option<&str>) -> (Option<String>, Option<f32>) {
     let declared = html_lang.and_then(declared);
@@ -256,6 +283,13 @@ pub fn detect(text: &str, html_lang: Option<&str>) -> (Option<String>, Option<f3
         Some((at, _)) => &text[..at],
         None => text,
     };
+    if let Some(lang) = cjk_language(sample) {
+        // Japanese text can be Han alone for a while: a page declaring it is believed then.
+        return match declared {
+            Some(decl) if decl == lang || (decl == "ja" && lang == "zh") => (Some(decl), Some(1.0)),
+            _ => (Some(lang.to_string()), Some(1.0)),
+        };
+    }
     // The text alone is sure here (see MIN_WORDS), and agrees with the page's `lang` if it has one.
     if matches!(declared.as_deref(), None | Some("en")) && reads_as_english(sample) {
         return (Some("en".to_string()), Some(1.0));
@@ -312,6 +346,26 @@ mod tests {
         assert_eq!(detect("これは日本語の文章です。今日はとても良い天気ですね。", None).0.as_deref(), Some("ja"));
         assert_eq!(detect("", Some("fr")).0.as_deref(), Some("fr"));
         assert_eq!(detect("", None), (None, None));
+    }
+
+    #[test]
+    fn cjk_text_among_latin_identifiers_is_named_by_its_script() {
+        // A manual: fewer CJK characters than Latin letters, which the detector read as Italian.
+        let ja = "O, --format=FORMAT FORMAT としてイメージを生成します。利用可能なフォーマットは以下のとおりです。 \
+                  i386-coreboot, i386-multiboot, i386-pc, i386-xen_pvh, i386-pc-pxe, i386-pc-eltorito, i386-efi, \
+                  i386-ieee1275, i386-qemu, x86_64-efi, i386-xen, x86_64-xen, mipsel-loongson, powerpc-ieee1275";
+        assert_eq!(detect(ja, None), (Some("ja".to_string()), Some(1.0)));
+        assert_eq!(detect(ja, Some("en")).0.as_deref(), Some("ja"));
+        let zh = "execve() 执行 filename 指出的程序。filename 必须是二进制可执行文件，或者以 \"#! interpreter [arg]\" \
+                  行开始的脚本文件。后者的 interpreter 必须是某个可执行文件的有效路径，这个可执行文件自身不能是脚本程序。";
+        assert_eq!(detect(zh, None).0.as_deref(), Some("zh"));
+        let ko = "이 명령은 --verbose 옵션과 함께 사용하면 system log 파일에 자세한 내용을 기록합니다. 설정 파일은 /etc/app.conf 입니다.";
+        assert_eq!(detect(ko, None).0.as_deref(), Some("ko"));
+        // A Japanese page's kanji-only passage stays Japanese; a few CJK words in English prose do not make it CJK.
+        assert_eq!(detect("東京都千代田区丸の内一丁目", Some("ja")).0.as_deref(), Some("ja"));
+        let en = "The shop sells 抹茶 and 煎茶 from small farms, and the owners explain how each tea is grown, picked and \
+                  rolled before it reaches the counter, which is why the prices are higher than in a supermarket.";
+        assert_eq!(detect(en, None).0.as_deref(), Some("en"));
     }
 
     #[test]
