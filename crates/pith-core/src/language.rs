@@ -259,6 +259,11 @@ const CJK_MIN_SHARE: f32 = 0.2;
 /// The CJK language `sample`'s script settles: Korean by its Hangul, Japanese by its kana (which
 /// Chinese does not write), else Chinese; None when CJK characters are few.
 fn cjk_language(sample: &str) -> Option<&'static str> {
+    // Every CJK character below starts with one of these bytes in UTF-8: most pages have too few
+    // of them, found without decoding a character.
+    if sample.bytes().filter(|b| (0xE1..=0xEF).contains(b)).count() < CJK_MIN_CHARS {
+        return None;
+    }
     let (mut han, mut kana, mut hangul, mut others) = (0usize, 0usize, 0usize, 0usize);
     for c in sample.chars().filter(|c| c.is_alphabetic()) {
         match c {
