@@ -40,6 +40,8 @@ pub struct Attrs<'a> {
     pub style: Option<&'a str>,
     pub href: Option<&'a str>,
     pub alt: Option<&'a str>,
+    /// A `<math>` formula's text: its TeX source, as MathML writers put it.
+    pub alttext: Option<&'a str>,
     pub src: Option<&'a str>,
     /// Where lazy-loading scripts keep an image's real source (`src` is then a placeholder).
     pub data_src: Option<&'a str>,
@@ -87,6 +89,7 @@ impl<'a> Attrs<'a> {
                 "style" => &mut a.style,
                 "href" => &mut a.href,
                 "alt" => &mut a.alt,
+                "alttext" => &mut a.alttext,
                 "src" => &mut a.src,
                 "data-src" => &mut a.data_src,
                 "type" => &mut a.r#type,

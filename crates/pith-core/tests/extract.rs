@@ -3229,3 +3229,29 @@ fn a_shops_shipping_and_returns_box_is_left_out_of_its_product_pages() {
     let text = text_of(page("WebPage").as_bytes());
     assert!(text.contains("Orders ship within"), "{text:?}");
 }
+
+#[test]
+fn a_formula_is_kept_as_its_tex_where_the_page_writes_mathml() {
+    // Wikipedia: MathML with its TeX as `alttext`, in a wrapper hidden beside an image of the formula.
+    let wiki = |tex: &str| {
+        format!(
+            r#"<span class="mwe-math-element"><span class="mwe-math-mathml-inline" style="display: none;"><math alttext="{{\displaystyle {tex}}}"><semantics><mrow><mi>x</mi></mrow><annotation encoding="application/x-tex">{{\displaystyle {tex}}}</annotation></semantics></math></span><img src="/math/render/svg/1" aria-hidden="true" alt="{{\displaystyle {tex}}}"></span>"#
+        )
+    };
+    // KaTeX: the TeX as an annotation, the drawn formula hidden from readers of the text.
+    let katex = r#"<span class="katex"><span class="katex-mathml"><math><semantics><mrow><msup><mi>x</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">x^2 &lt; y</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="mord">x</span><span class="mord">2</span></span></span>"#;
+    let page = between_prose(&format!(
+        "<p>The number {} is the limit of {} as n grows, which Bernoulli found while studying compound interest.</p>\
+         <p>For small values {} holds, and a flat formula <math><mi>a</mi><mo>+</mo><mn>1</mn></math> reads in a row; \
+         a fraction <math><mfrac><mi>a</mi><mi>b</mi></mfrac></math> has no row to read.</p>",
+        wiki("e"),
+        wiki("(1+1/n)^{n}"),
+        katex
+    ));
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("The number e is the limit of (1+1/n)^{n} as n grows"), "{text:?}");
+    assert!(text.contains("For small values x^2 < y holds, and a flat formula a+1 reads in a row; a fraction has no row"), "{text:?}");
+    // Once each: neither the drawn formula nor the image's alt text comes with it.
+    assert_eq!(text.matches("(1+1/n)").count(), 1, "{text:?}");
+    assert!(!text.contains("displaystyle") && !text.contains("x2"), "{text:?}");
+}

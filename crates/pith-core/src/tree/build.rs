@@ -505,6 +505,13 @@ impl Builder {
         if tag == Tag::Payload && name == "template" && attrs.shadow_root {
             tag = Tag::Inline;
         }
+        if name == "math" && self.dropped_depth == 0 {
+            let after = &source[el.source_location().bytes().end..];
+            match attrs.alttext.or_else(|| tex_annotation(after)) {
+                Some(tex) => self.formula(tex),
+                None => self.formula(&flat_formula(after).unwrap_or_default()),
+            }
+        }
         self.meta.element(name, &attrs);
         if loads_script(name, &attrs) {
             self.script_sources += 1;
@@ -742,6 +749,23 @@ impl Builder {
     }
 
     /// Handles a text node, as written (entities not decoded).
+    /// A formula's TeX source as inline text, in place of its MathML (dropped like other
+    /// payload). Pages that draw a formula as an image hide the MathML in an inline wrapper for
+    /// screen readers (Wikipedia); the text keeps the formula rather than a gap, so the wrapper
+    /// shows it.
+    fn formula(&mut self, tex: &str) {
+        let tex = without_display_style(tex.trim());
+        if tex.is_empty() {
+            return;
+        }
+        if let Some(wrapper) = self.stack.last().filter(|o| o.tag == Tag::Inline && o.first_child as usize == self.pending.len()) {
+            self.nodes[wrapper.id as usize].hints &= !(hints::HIDDEN | hints::COLLAPSED);
+        }
+        self.opened = Opened::Inline;
+        self.text(tex);
+        self.opened = Opened::Inline;
+    }
+
     fn text(&mut self, raw: &str) {
         // Text that is not shown (inside a dropped `<button>`, say) leaves the state for the next.
         let shown = self.capture == Capture::None && self.dropped_depth == 0;
@@ -902,6 +926,58 @@ fn spans(attrs: &Attrs) -> Option<Box<str>> {
     };
     let (columns, rows) = (span(attrs.colspan), span(attrs.rowspan));
     (columns > 1 || rows > 1).then(|| format!("{columns} {rows}").into())
+}
+
+/// The MathML of a formula: `after`, the document after the `<math>` start tag, up to its end tag
+/// (or [`MAX_FORMULA_BYTES`]).
+fn formula_markup(after: &str) -> &str {
+    let mut cut = after.len().min(MAX_FORMULA_BYTES);
+    while !after.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let window = &after[..cut];
+    &window[..memchr::memmem::find(window.as_bytes(), b"</math").unwrap_or(window.len())]
+}
+
+/// The TeX a MathML formula carries as an annotation (KaTeX and LaTeXML write one).
+fn tex_annotation(after: &str) -> Option<&str> {
+    let math = formula_markup(after);
+    let at = memchr::memmem::find(math.as_bytes(), b"application/x-tex")?;
+    let start = at + memchr::memchr(b'>', &math.as_bytes()[at..])? + 1;
+    let end = start + memchr::memchr(b'<', &math.as_bytes()[start..])?;
+    Some(&math[start..end])
+}
+
+/// A formula without TeX, written in a row (`<mi>x</mi><mo>=</mo><mn>2</mn>`): its characters in
+/// order. None when it lays characters out in two dimensions (a fraction, a power, a root, a
+/// matrix), which a row of them would misstate.
+fn flat_formula(after: &str) -> Option<String> {
+    const LAYOUT: [&str; 12] = ["mfrac", "msup", "msub", "msubsup", "mroot", "msqrt", "munder", "mover", "munderover", "mtable", "mmultiscripts", "menclose"];
+    let math = formula_markup(after);
+    let mut text = String::new();
+    let mut rest = math;
+    while let Some(open) = rest.find('<') {
+        text.push_str(&rest[..open]);
+        let close = open + rest[open..].find('>')?;
+        let name = rest[open + 1..close].split(|c: char| c.is_ascii_whitespace() || c == '/').next().unwrap_or_default();
+        if LAYOUT.contains(&name) {
+            return None;
+        }
+        rest = &rest[close + 1..];
+    }
+    text.push_str(rest);
+    Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// How far after a `<math>` start tag its TeX annotation is looked for.
+const MAX_FORMULA_BYTES: usize = 64 * 1024;
+
+/// `{\displaystyle x}` -> `x`: the style wrapper Wikipedia's TeX puts around every formula.
+fn without_display_style(tex: &str) -> &str {
+    ["{\\displaystyle", "{\\textstyle"]
+        .iter()
+        .find_map(|style| tex.strip_prefix(style)?.strip_suffix('}'))
+        .map_or(tex, str::trim)
 }
 
 #[cfg(test)]
