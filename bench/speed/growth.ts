@@ -115,6 +115,8 @@ const SHAPES: Record<string, (n: number, w: Writer) => string | Buffer> = {
     jsonLd({ '@context': 'https://schema.org', '@type': 'QAPage', mainEntity: { '@type': 'Question', name: 'A question' } })),
   // many small tables and forms
   'tables and forms': (n, w) => page(`<main><h1>${w.words(4)}</h1>${times(n, (i) => `<table><tr><th>${w.words(1)}</th><td>${i}</td></tr><tr><th>${w.words(1)}</th><td>$${i}.50</td></tr></table><form action="/f/${i}"><label>${w.words(2)}</label><input name="q${i}"><button>Go</button></form>`)}</main>`),
+  // formulas written in MathML, with TeX (as Wikipedia and KaTeX write them) and without
+  'formulas': (n, w) => page(`<article><h1>${w.words(4)}</h1>${times(n, (i) => `<p>${w.words(6)} <span style="display:none"><math alttext="{\\displaystyle x_{${i}}^{2}}"><msup><mi>x</mi><mn>2</mn></msup></math></span> ${w.words(4)} <math><semantics><mi>y</mi><annotation encoding="application/x-tex">y+${i}</annotation></semantics></math> and <math><mi>z</mi><mo>=</mo><mn>${i}</mn></math>.</p>`)}</article>`),
   // French prose in windows-1252 that declares no encoding: the charset detector's work
   'undeclared legacy encoding': (n) => Buffer.from(page(`<article><h1>Le café</h1>${times(n, (i) => `<p>Le café numéro ${i} était très animé; les élèves déjà arrivés mangeaient des crêpes près de la fenêtre où l'on voyait la rivière.</p>`)}</article>`).replace('<meta charset="utf-8">', ''), 'latin1'),
   // deep nesting: chains of wrappers, each around a little text
