@@ -43,6 +43,8 @@ pub enum Tag {
     Hr,
     /// Content that never reaches the text (scripts, styles, media, form controls).
     Payload,
+    /// A formula's TeX, which the builder writes in place of its MathML (`<math>` is payload).
+    Math,
     /// Other block-level elements (address, details, fieldset, ...).
     OtherBlock,
     /// Inline elements (span, b, em, ...).
@@ -107,7 +109,7 @@ impl Tag {
 
     /// Elements whose boundaries break the text into separate blocks.
     pub fn is_block(self) -> bool {
-        !matches!(self, Tag::Inline | Tag::A | Tag::Code | Tag::Img | Tag::Payload | Tag::Title)
+        !matches!(self, Tag::Inline | Tag::A | Tag::Code | Tag::Math | Tag::Img | Tag::Payload | Tag::Title)
     }
 
     pub fn is_heading(self) -> bool {

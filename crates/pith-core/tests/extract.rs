@@ -3254,4 +3254,8 @@ fn a_formula_is_kept_as_its_tex_where_the_page_writes_mathml() {
     // Once each: neither the drawn formula nor the image's alt text comes with it.
     assert_eq!(text.matches("(1+1/n)").count(), 1, "{text:?}");
     assert!(!text.contains("displaystyle") && !text.contains("x2"), "{text:?}");
+    // Markdown writes each formula between `$`s.
+    let markdown = extract(page.as_bytes(), &Hints::default(), &Options { markdown: true, ..opts() }).unwrap().markdown.unwrap();
+    assert!(markdown.contains("The number $e$ is the limit of $(1+1/n)^{n}$ as n grows"), "{markdown:?}");
+    assert!(markdown.contains("For small values $x^2 < y$ holds, and a flat formula $a+1$ reads"), "{markdown:?}");
 }

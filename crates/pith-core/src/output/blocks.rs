@@ -253,6 +253,16 @@ impl<'a> Walker<'a> {
                     markdown.push_str(&format!("{fence}{pad}{code}{pad}{fence}"));
                 }
             }
+            // A formula between `$`s, as Markdown renderers with math (GitHub's, pandoc's) read it.
+            Tag::Math if self.markdown => {
+                let start = self.markdown_len(self.inline.len());
+                self.children(id);
+                let markdown = self.diverge();
+                if let Some(tex) = markdown.get(start..).map(collapse).filter(|t| !t.is_empty()) {
+                    markdown.truncate(start);
+                    markdown.push_str(&format!("${tex}$"));
+                }
+            }
             // A term and its description are one paragraph, a line each ("Fit" over "Regular"),
             // so that a chunk does not part them. The term waits in the inline text for its
             // description; one that holds blocks starts a paragraph of its own.

@@ -749,10 +749,10 @@ impl Builder {
     }
 
     /// Handles a text node, as written (entities not decoded).
-    /// A formula's TeX source as inline text, in place of its MathML (dropped like other
-    /// payload). Pages that draw a formula as an image hide the MathML in an inline wrapper for
-    /// screen readers (Wikipedia); the text keeps the formula rather than a gap, so the wrapper
-    /// shows it.
+    /// A formula's TeX source as an inline node of its own (Markdown writes it between `$`s), in
+    /// place of its MathML (dropped like other payload). Pages that draw a formula as an image
+    /// hide the MathML in an inline wrapper for screen readers (Wikipedia); the text keeps the
+    /// formula rather than a gap, so the wrapper shows it.
     fn formula(&mut self, tex: &str) {
         let tex = without_display_style(tex.trim());
         if tex.is_empty() {
@@ -761,9 +761,13 @@ impl Builder {
         if let Some(wrapper) = self.stack.last().filter(|o| o.tag == Tag::Inline && o.first_child as usize == self.pending.len()) {
             self.nodes[wrapper.id as usize].hints &= !(hints::HIDDEN | hints::COLLAPSED);
         }
+        let (id, parent) = (self.nodes.len() as NodeId, self.stack.last().map_or(0, |o| o.id));
+        self.nodes.push(Node { tag: Tag::Math, parent, children: (0, 0), hints: 0, attr: None });
+        self.pending.push(Child::Node(id));
+        self.push(id, Tag::Math, false, Capture::None, (0, 0));
         self.opened = Opened::Inline;
         self.text(tex);
-        self.opened = Opened::Inline;
+        self.pop_to(self.stack.len() - 1);
     }
 
     fn text(&mut self, raw: &str) {
