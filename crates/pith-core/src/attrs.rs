@@ -42,6 +42,8 @@ pub struct Attrs<'a> {
     pub alt: Option<&'a str>,
     /// A `<math>` formula's text: its TeX source, as MathML writers put it.
     pub alttext: Option<&'a str>,
+    /// A `<math>` formula's `display`: `block` sets it on a line of its own.
+    pub display: Option<&'a str>,
     pub src: Option<&'a str>,
     /// Where lazy-loading scripts keep an image's real source (`src` is then a placeholder).
     pub data_src: Option<&'a str>,
@@ -90,6 +92,7 @@ impl<'a> Attrs<'a> {
                 "href" => &mut a.href,
                 "alt" => &mut a.alt,
                 "alttext" => &mut a.alttext,
+                "display" => &mut a.display,
                 "src" => &mut a.src,
                 "data-src" => &mut a.data_src,
                 "type" => &mut a.r#type,

@@ -3243,7 +3243,8 @@ fn a_formula_is_kept_as_its_tex_where_the_page_writes_mathml() {
     let page = between_prose(&format!(
         "<p>The number {} is the limit of {} as n grows, which Bernoulli found while studying compound interest.</p>\
          <p>For small values {} holds, and a flat formula <math><mi>a</mi><mo>+</mo><mn>1</mn></math> reads in a row; \
-         a fraction <math><mfrac><mi>a</mi><mi>b</mi></mfrac></math> has no row to read.</p>",
+         a fraction <math><mfrac><mi>a</mi><mi>b</mi></mfrac></math> has no row to read.</p>\
+         <dl><dd><math display=\"block\" alttext=\"e^{{i\\pi}}+1=0\"><mi>e</mi></math></dd></dl>",
         wiki("e"),
         wiki("(1+1/n)^{n}"),
         katex
@@ -3258,4 +3259,5 @@ fn a_formula_is_kept_as_its_tex_where_the_page_writes_mathml() {
     let markdown = extract(page.as_bytes(), &Hints::default(), &Options { markdown: true, ..opts() }).unwrap().markdown.unwrap();
     assert!(markdown.contains("The number $e$ is the limit of $(1+1/n)^{n}$ as n grows"), "{markdown:?}");
     assert!(markdown.contains("For small values $x^2 < y$ holds, and a flat formula $a+1$ reads"), "{markdown:?}");
+    assert!(markdown.contains("$$e^{i\\pi}+1=0$$") && text.contains("e^{i\\pi}+1=0"), "{markdown:?}");
 }

@@ -253,14 +253,16 @@ impl<'a> Walker<'a> {
                     markdown.push_str(&format!("{fence}{pad}{code}{pad}{fence}"));
                 }
             }
-            // A formula between `$`s, as Markdown renderers with math (GitHub's, pandoc's) read it.
+            // A formula between `$`s (`$$`s for one set on its own line), as Markdown renderers
+            // with math (GitHub's, pandoc's) read it.
             Tag::Math if self.markdown => {
                 let start = self.markdown_len(self.inline.len());
                 self.children(id);
                 let markdown = self.diverge();
                 if let Some(tex) = markdown.get(start..).map(collapse).filter(|t| !t.is_empty()) {
+                    let delimiter = if node.attr.is_some() { "$$" } else { "$" };
                     markdown.truncate(start);
-                    markdown.push_str(&format!("${tex}$"));
+                    markdown.push_str(&format!("{delimiter}{tex}{delimiter}"));
                 }
             }
             // A term and its description are one paragraph, a line each ("Fit" over "Regular"),

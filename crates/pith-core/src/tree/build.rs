@@ -507,9 +507,10 @@ impl Builder {
         }
         if name == "math" && self.dropped_depth == 0 {
             let after = &source[el.source_location().bytes().end..];
+            let display = attrs.display.is_some_and(|d| d.trim().eq_ignore_ascii_case("block"));
             match attrs.alttext.or_else(|| tex_annotation(after)) {
-                Some(tex) => self.formula(tex),
-                None => self.formula(&flat_formula(after).unwrap_or_default()),
+                Some(tex) => self.formula(tex, display),
+                None => self.formula(&flat_formula(after).unwrap_or_default(), display),
             }
         }
         self.meta.element(name, &attrs);
@@ -749,11 +750,12 @@ impl Builder {
     }
 
     /// Handles a text node, as written (entities not decoded).
-    /// A formula's TeX source as an inline node of its own (Markdown writes it between `$`s), in
+    /// A formula's TeX source as an inline node of its own (Markdown writes it between `$`s, or
+    /// `$$`s for a `display` formula: its node's `attr` is then `block`), in
     /// place of its MathML (dropped like other payload). Pages that draw a formula as an image
     /// hide the MathML in an inline wrapper for screen readers (Wikipedia); the text keeps the
     /// formula rather than a gap, so the wrapper shows it.
-    fn formula(&mut self, tex: &str) {
+    fn formula(&mut self, tex: &str, display: bool) {
         let tex = without_display_style(tex.trim());
         if tex.is_empty() {
             return;
@@ -762,7 +764,7 @@ impl Builder {
             self.nodes[wrapper.id as usize].hints &= !(hints::HIDDEN | hints::COLLAPSED);
         }
         let (id, parent) = (self.nodes.len() as NodeId, self.stack.last().map_or(0, |o| o.id));
-        self.nodes.push(Node { tag: Tag::Math, parent, children: (0, 0), hints: 0, attr: None });
+        self.nodes.push(Node { tag: Tag::Math, parent, children: (0, 0), hints: 0, attr: display.then(|| "block".into()) });
         self.pending.push(Child::Node(id));
         self.push(id, Tag::Math, false, Capture::None, (0, 0));
         self.opened = Opened::Inline;
