@@ -11,10 +11,12 @@ command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null || { echo "langu
 samples=bench/.cache/language-samples.jsonl
 python3 bench/language/samples.py "$samples"
 cargo build --release --quiet --manifest-path bench/profile/Cargo.toml
+# (When, on what, at which commit: the first line under each report's title.)
+stamp="$(date -u +%Y-%m-%dT%H:%M:%SZ) · $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs) · commit $(git rev-parse --short HEAD)"
 {
   echo "# Language: what pith names, by what the page declares"
   echo
-  echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) · $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs) · commit $(git rev-parse --short HEAD)"
+  echo "$stamp"
   echo
   echo "Command: \`bash bench/language/run.sh\`. Texts: Debian's man pages in each language (the first 3,000"
   echo "characters of the prose of each page that has 400 or more), each put in a page declaring its own"
@@ -34,7 +36,7 @@ python3 bench/language/encoded.py "$samples" "$encoded"
 {
   echo "# Encoding: what pith decodes undeclared legacy pages with"
   echo
-  echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) · $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs) · commit $(git rev-parse --short HEAD)"
+  echo "$stamp"
   echo
   echo "Command: \`bash bench/language/run.sh\`. Pages: twelve of the texts above to a page (about 40 KB of"
   echo "prose after 25 KB of inline CSS and script), written in each legacy encoding the language was"
