@@ -3244,7 +3244,9 @@ fn a_formula_is_kept_as_its_tex_where_the_page_writes_mathml() {
         "<p>The number {} is the limit of {} as n grows, which Bernoulli found while studying compound interest.</p>\
          <p>For small values {} holds, and a flat formula <math><mi>a</mi><mo>+</mo><mn>1</mn></math> reads in a row; \
          a fraction <math><mfrac><mi>a</mi><mi>b</mi></mfrac></math> has no row to read.</p>\
-         <dl><dd><math display=\"block\" alttext=\"e^{{i\\pi}}+1=0\"><mi>e</mi></math></dd></dl>",
+         <dl><dd><math display=\"block\" alttext=\"e^{{i\\pi}}+1=0\"><mi>e</mi></math></dd></dl>\
+         <p>Kramdown writes <script type=\"math/tex\">\\sqrt{{2}}</script> for MathJax, and a display formula:</p>\
+         <script type=\"math/tex; mode=display\">\\int_0^1 x\\,dx</script>",
         wiki("e"),
         wiki("(1+1/n)^{n}"),
         katex
@@ -3260,4 +3262,5 @@ fn a_formula_is_kept_as_its_tex_where_the_page_writes_mathml() {
     assert!(markdown.contains("The number $e$ is the limit of $(1+1/n)^{n}$ as n grows"), "{markdown:?}");
     assert!(markdown.contains("For small values $x^2 < y$ holds, and a flat formula $a+1$ reads"), "{markdown:?}");
     assert!(markdown.contains("$$e^{i\\pi}+1=0$$") && text.contains("e^{i\\pi}+1=0"), "{markdown:?}");
+    assert!(text.contains("Kramdown writes \\sqrt{2} for MathJax") && markdown.contains("$$\\int_0^1 x\\,dx$$"), "{markdown:?}");
 }

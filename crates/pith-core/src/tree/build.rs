@@ -513,6 +513,12 @@ impl Builder {
                 None => self.formula(&flat_formula(after).unwrap_or_default(), display),
             }
         }
+        // MathJax's own markup, which kramdown (GitHub Pages' Jekyll) writes for `$$x$$`:
+        // `<script type="math/tex">x</script>`, `; mode=display` for a formula on its own line.
+        if let Some(kind) = attrs.r#type.filter(|t| name == "script" && self.dropped_depth == 0 && is_tex_type(t)) {
+            let after = &source[el.source_location().bytes().end..];
+            self.formula(script_text(after), kind.contains("mode=display"));
+        }
         self.meta.element(name, &attrs);
         if loads_script(name, &attrs) {
             self.script_sources += 1;
@@ -937,12 +943,28 @@ fn spans(attrs: &Attrs) -> Option<Box<str>> {
 /// The MathML of a formula: `after`, the document after the `<math>` start tag, up to its end tag
 /// (or [`MAX_FORMULA_BYTES`]).
 fn formula_markup(after: &str) -> &str {
+    up_to(after, b"</math")
+}
+
+/// A script's text: `after`, the document after its start tag, up to its end tag (or
+/// [`MAX_FORMULA_BYTES`]).
+fn script_text(after: &str) -> &str {
+    up_to(after, b"</script")
+}
+
+/// `after` up to `end` (or [`MAX_FORMULA_BYTES`], cut at a character's start).
+fn up_to<'a>(after: &'a str, end: &[u8]) -> &'a str {
     let mut cut = after.len().min(MAX_FORMULA_BYTES);
     while !after.is_char_boundary(cut) {
         cut -= 1;
     }
     let window = &after[..cut];
-    &window[..memchr::memmem::find(window.as_bytes(), b"</math").unwrap_or(window.len())]
+    &window[..memchr::memmem::find(window.as_bytes(), end).unwrap_or(window.len())]
+}
+
+/// A script `type` that holds TeX for MathJax (`math/tex`, `math/tex; mode=display`).
+fn is_tex_type(r#type: &str) -> bool {
+    r#type.trim_start().get(..8).is_some_and(|t| t.eq_ignore_ascii_case("math/tex"))
 }
 
 /// The TeX a MathML formula carries as an annotation (KaTeX and LaTeXML write one).
