@@ -3246,7 +3246,9 @@ fn a_formula_is_kept_as_its_tex_where_the_page_writes_mathml() {
          a fraction <math><mfrac><mi>a</mi><mi>b</mi></mfrac></math> has no row to read.</p>\
          <dl><dd><math display=\"block\" alttext=\"e^{{i\\pi}}+1=0\"><mi>e</mi></math></dd></dl>\
          <p>Kramdown writes <script type=\"math/tex\">\\sqrt{{2}}</script> for MathJax, and a display formula:</p>\
-         <script type=\"math/tex; mode=display\">\\int_0^1 x\\,dx</script>",
+         <script type=\"math/tex; mode=display\">\\int_0^1 x\\,dx</script>\
+         <p>WordPress draws <img src=\"https://s0.wp.com/latex.php?latex=%7Bx%7D\" alt=\"{{x}}\" class=\"latex\"> as an image, \
+         and this photo <img src=\"/cat.jpg\" alt=\"A cat asleep\"> is no formula.</p>",
         wiki("e"),
         wiki("(1+1/n)^{n}"),
         katex
@@ -3263,4 +3265,5 @@ fn a_formula_is_kept_as_its_tex_where_the_page_writes_mathml() {
     assert!(markdown.contains("For small values $x^2 < y$ holds, and a flat formula $a+1$ reads"), "{markdown:?}");
     assert!(markdown.contains("$$e^{i\\pi}+1=0$$") && text.contains("e^{i\\pi}+1=0"), "{markdown:?}");
     assert!(text.contains("Kramdown writes \\sqrt{2} for MathJax") && markdown.contains("$$\\int_0^1 x\\,dx$$"), "{markdown:?}");
+    assert!(text.contains("WordPress draws {x} as an image, and this photo is no formula.") && markdown.contains("draws ${x}$ as an image"), "{markdown:?}");
 }

@@ -513,6 +513,14 @@ impl Builder {
                 None => self.formula(&flat_formula(after).unwrap_or_default(), display),
             }
         }
+        // An image of a formula (WordPress's LaTeX, CodeCogs) is its TeX alt text, in the line.
+        // (Not one hidden from screen readers: Wikipedia's stands beside the MathML, read above.)
+        if name == "img" && self.dropped_depth == 0 && !attrs.aria_hidden && !attrs.hidden && is_formula_image(&attrs) {
+            if let Some(alt) = attrs.alt.filter(|a| !a.trim().is_empty()) {
+                self.formula(alt, false);
+                return None;
+            }
+        }
         // MathJax's own markup, which kramdown (GitHub Pages' Jekyll) writes for `$$x$$`:
         // `<script type="math/tex">x</script>`, `; mode=display` for a formula on its own line.
         if let Some(kind) = attrs.r#type.filter(|t| name == "script" && self.dropped_depth == 0 && is_tex_type(t)) {
@@ -960,6 +968,15 @@ fn up_to<'a>(after: &'a str, end: &[u8]) -> &'a str {
     }
     let window = &after[..cut];
     &window[..memchr::memmem::find(window.as_bytes(), end).unwrap_or(window.len())]
+}
+
+/// An image drawn from TeX: a class word says so (`latex`, `tex`, `math`, `equation`), or its
+/// source is a TeX renderer's (WordPress's `latex.php`, CodeCogs, mimeTeX).
+fn is_formula_image(attrs: &Attrs) -> bool {
+    const CLASS_WORDS: [&str; 6] = ["latex", "tex", "math", "equation", "formula", "mathtex"];
+    const RENDERERS: [&[u8]; 4] = [b"latex.php", b"codecogs.com", b"mathtex.cgi", b"mimetex.cgi"];
+    attrs.class.is_some_and(|c| c.split_ascii_whitespace().any(|w| CLASS_WORDS.iter().any(|k| w.eq_ignore_ascii_case(k))))
+        || attrs.src.is_some_and(|s| RENDERERS.iter().any(|r| memchr::memmem::find(s.as_bytes(), r).is_some()))
 }
 
 /// A script `type` that holds TeX for MathJax (`math/tex`, `math/tex; mode=display`).
