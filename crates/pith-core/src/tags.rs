@@ -98,9 +98,10 @@ impl Tag {
             "script" | "style" | "noscript" | "template" | "svg" | "math" | "canvas" | "iframe" | "object"
             | "embed" | "select" | "option" | "optgroup" | "datalist" | "textarea" | "button" | "input"
             | "audio" | "video" | "picture" | "source" | "track" | "map" | "area" | "dialog" | "frameset"
-            | "frame" | "noframes" | "noembed" | "param" | "meter" | "progress" | "output" | "slot" => {
-                Tag::Payload
-            }
+            | "frame" | "noframes" | "noembed" | "param" | "meter" | "progress" | "output" | "slot"
+            // A ruby's readings (furigana over kanji, pinyin over hanzi) and the parentheses
+            // around them: the text reads as the base characters, as set in the line.
+            | "rt" | "rp" => Tag::Payload,
             "address" | "details" | "summary" | "fieldset" | "legend" | "hgroup" | "center" | "dir"
             | "search" | "colgroup" => Tag::OtherBlock,
             _ => Tag::Inline,

@@ -3267,3 +3267,11 @@ fn a_formula_is_kept_as_its_tex_where_the_page_writes_mathml() {
     assert!(text.contains("Kramdown writes \\sqrt{2} for MathJax") && markdown.contains("$$\\int_0^1 x\\,dx$$"), "{markdown:?}");
     assert!(text.contains("WordPress draws {x} as an image, and this photo is no formula.") && markdown.contains("draws ${x}$ as an image"), "{markdown:?}");
 }
+
+#[test]
+fn a_rubys_readings_stay_out_of_the_line() {
+    let page = r#"<html lang="ja"><body><article><h1>漢字の練習</h1><p>日本の<ruby>漢<rp>(</rp><rt>かん</rt><rp>)</rp>字<rp>(</rp><rt>じ</rt><rp>)</rp></ruby>は難しいですが、毎日少しずつ練習すれば、誰でも読めるようになります。</p></article></body></html>"#;
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("日本の漢字は難しいですが"), "{text:?}");
+    assert!(!text.contains("かん") && !text.contains('('), "{text:?}");
+}
