@@ -3275,3 +3275,13 @@ fn a_rubys_readings_stay_out_of_the_line() {
     assert!(text.contains("日本の漢字は難しいですが"), "{text:?}");
     assert!(!text.contains("かん") && !text.contains('('), "{text:?}");
 }
+
+#[test]
+fn an_emoji_drawn_as_an_image_is_the_emoji() {
+    let page = between_prose(r#"<p>The crew cheered <img draggable="false" role="img" class="emoji" alt="🎉" src="https://s.w.org/images/core/emoji/15.0.3/svg/1f389.svg"> when the probe came back up with a live crab in its basket.</p>"#);
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("The crew cheered 🎉 when the probe came back"), "{text:?}");
+    // A forum's emoji named in its alt text is no text of the post.
+    let named = between_prose(r#"<p>The crew cheered <img class="emoji" alt=":tada:" src="/images/emoji/tada.png"> when the probe came back up with a live crab.</p>"#);
+    assert!(text_of(named.as_bytes()).contains("The crew cheered when the probe came back"));
+}

@@ -521,6 +521,16 @@ impl Builder {
                 return None;
             }
         }
+        // An emoji drawn as an image (WordPress and Twitter swap every emoji for one) is the
+        // emoji, its alt text, in the line.
+        if name == "img" && self.dropped_depth == 0 && is_emoji_image(&attrs) {
+            if let Some(alt) = attrs.alt {
+                self.opened = Opened::Inline;
+                self.text(alt.trim());
+                self.opened = Opened::Inline;
+                return None;
+            }
+        }
         // MathJax's own markup, which kramdown (GitHub Pages' Jekyll) writes for `$$x$$`:
         // `<script type="math/tex">x</script>`, `; mode=display` for a formula on its own line.
         if let Some(kind) = attrs.r#type.filter(|t| name == "script" && self.dropped_depth == 0 && is_tex_type(t)) {
@@ -977,6 +987,14 @@ fn is_formula_image(attrs: &Attrs) -> bool {
     const RENDERERS: [&[u8]; 4] = [b"latex.php", b"codecogs.com", b"mathtex.cgi", b"mimetex.cgi"];
     attrs.class.is_some_and(|c| c.split_ascii_whitespace().any(|w| CLASS_WORDS.iter().any(|k| w.eq_ignore_ascii_case(k))))
         || attrs.src.is_some_and(|s| RENDERERS.iter().any(|r| memchr::memmem::find(s.as_bytes(), r).is_some()))
+}
+
+/// An image standing for an emoji or a smiley: a class word says so (`emoji`, WordPress's
+/// `wp-smiley`), and its alt text is as short as one (a flag or a family is several code points)
+/// and no name for one (Discourse's `:slight_smile:`, which is no text of the post).
+fn is_emoji_image(attrs: &Attrs) -> bool {
+    attrs.alt.is_some_and(|a| (1..=32).contains(&a.trim().len()) && !a.bytes().any(|b| b.is_ascii_alphabetic()))
+        && attrs.class.is_some_and(|c| c.split_ascii_whitespace().any(|w| w.eq_ignore_ascii_case("emoji") || w.eq_ignore_ascii_case("wp-smiley")))
 }
 
 /// A script `type` that holds TeX for MathJax (`math/tex`, `math/tex; mode=display`).
