@@ -7,6 +7,7 @@
 //! tree. Hidden elements are flagged for the scorer. What `metadata` needs from the head and
 //! from JSON-LD is collected on the way.
 
+use super::formula;
 use super::{Child, Node, NodeId, Tree, Twins, IMAGE_SEPARATOR};
 use crate::api::ExtractError;
 use crate::attrs::{self, Attrs};
@@ -505,37 +506,24 @@ impl Builder {
         if tag == Tag::Payload && name == "template" && attrs.shadow_root {
             tag = Tag::Inline;
         }
-        if name == "math" && self.dropped_depth == 0 {
+        if self.dropped_depth == 0 {
             let after = &source[el.source_location().bytes().end..];
-            let display = attrs.display.is_some_and(|d| d.trim().eq_ignore_ascii_case("block"));
-            match attrs.alttext.or_else(|| tex_annotation(after)) {
-                Some(tex) => self.formula(tex, display),
-                None => self.formula(&flat_formula(after).unwrap_or_default(), display),
+            // A formula is its TeX in the line: MathML and MathJax's scripts are then dropped as
+            // payload; an image of a formula stands for it whole.
+            if let Some((tex, display)) = formula::tex_of(name, &attrs, after) {
+                self.formula(&tex, display);
+                if name == "img" {
+                    return None;
+                }
             }
-        }
-        // An image of a formula (WordPress's LaTeX, CodeCogs) is its TeX alt text, in the line.
-        // (Not one hidden from screen readers: Wikipedia's stands beside the MathML, read above.)
-        if name == "img" && self.dropped_depth == 0 && !attrs.aria_hidden && !attrs.hidden && is_formula_image(&attrs) {
-            if let Some(alt) = attrs.alt.filter(|a| !a.trim().is_empty()) {
-                self.formula(alt, false);
-                return None;
-            }
-        }
-        // An emoji drawn as an image (WordPress and Twitter swap every emoji for one) is the
-        // emoji, its alt text, in the line.
-        if name == "img" && self.dropped_depth == 0 && is_emoji_image(&attrs) {
-            if let Some(alt) = attrs.alt {
+            // An emoji drawn as an image (WordPress and Twitter swap every emoji for one) is the
+            // emoji, its alt text, in the line.
+            if let Some(alt) = attrs.alt.filter(|_| name == "img" && is_emoji_image(&attrs)) {
                 self.opened = Opened::Inline;
                 self.text(alt.trim());
                 self.opened = Opened::Inline;
                 return None;
             }
-        }
-        // MathJax's own markup, which kramdown (GitHub Pages' Jekyll) writes for `$$x$$`:
-        // `<script type="math/tex">x</script>`, `; mode=display` for a formula on its own line.
-        if let Some(kind) = attrs.r#type.filter(|t| name == "script" && self.dropped_depth == 0 && is_tex_type(t)) {
-            let after = &source[el.source_location().bytes().end..];
-            self.formula(script_text(after), kind.contains("mode=display"));
         }
         self.meta.element(name, &attrs);
         if loads_script(name, &attrs) {
@@ -773,14 +761,13 @@ impl Builder {
         self.open_tags.iter().any(|t| matches!(t, Tag::Pre | Tag::Code))
     }
 
-    /// Handles a text node, as written (entities not decoded).
     /// A formula's TeX source as an inline node of its own (Markdown writes it between `$`s, or
     /// `$$`s for a `display` formula: its node's `attr` is then `block`), in
     /// place of its MathML (dropped like other payload). Pages that draw a formula as an image
     /// hide the MathML in an inline wrapper for screen readers (Wikipedia); the text keeps the
     /// formula rather than a gap, so the wrapper shows it.
     fn formula(&mut self, tex: &str, display: bool) {
-        let tex = without_display_style(tex.trim());
+        let tex = tex.trim();
         if tex.is_empty() {
             return;
         }
@@ -796,6 +783,7 @@ impl Builder {
         self.pop_to(self.stack.len() - 1);
     }
 
+    /// Handles a text node, as written (entities not decoded).
     fn text(&mut self, raw: &str) {
         // Text that is not shown (inside a dropped `<button>`, say) leaves the state for the next.
         let shown = self.capture == Capture::None && self.dropped_depth == 0;
@@ -946,6 +934,14 @@ fn image(attrs: &Attrs) -> Option<Box<str>> {
     Some(both.into())
 }
 
+/// An image standing for an emoji or a smiley: a class word says so (`emoji`, WordPress's
+/// `wp-smiley`), and its alt text is as short as one (a flag or a family is several code points)
+/// and no name for one (Discourse's `:slight_smile:`, which is no text of the post).
+fn is_emoji_image(attrs: &Attrs) -> bool {
+    attrs.alt.is_some_and(|a| (1..=32).contains(&a.trim().len()) && !a.bytes().any(|b| b.is_ascii_alphabetic()))
+        && attrs.class.is_some_and(|c| c.split_ascii_whitespace().any(|w| w.eq_ignore_ascii_case("emoji") || w.eq_ignore_ascii_case("wp-smiley")))
+}
+
 /// A table cell's `colspan` and `rowspan`, as "columns rows", when either is above 1.
 fn spans(attrs: &Attrs) -> Option<Box<str>> {
     // As browsers read them: leading digits; 0 or garbage is 1.
@@ -958,90 +954,6 @@ fn spans(attrs: &Attrs) -> Option<Box<str>> {
     (columns > 1 || rows > 1).then(|| format!("{columns} {rows}").into())
 }
 
-/// The MathML of a formula: `after`, the document after the `<math>` start tag, up to its end tag
-/// (or [`MAX_FORMULA_BYTES`]).
-fn formula_markup(after: &str) -> &str {
-    up_to(after, b"</math")
-}
-
-/// A script's text: `after`, the document after its start tag, up to its end tag (or
-/// [`MAX_FORMULA_BYTES`]).
-fn script_text(after: &str) -> &str {
-    up_to(after, b"</script")
-}
-
-/// `after` up to `end` (or [`MAX_FORMULA_BYTES`], cut at a character's start).
-fn up_to<'a>(after: &'a str, end: &[u8]) -> &'a str {
-    let mut cut = after.len().min(MAX_FORMULA_BYTES);
-    while !after.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    let window = &after[..cut];
-    &window[..memchr::memmem::find(window.as_bytes(), end).unwrap_or(window.len())]
-}
-
-/// An image drawn from TeX: a class word says so (`latex`, `tex`, `math`, `equation`), or its
-/// source is a TeX renderer's (WordPress's `latex.php`, CodeCogs, mimeTeX).
-fn is_formula_image(attrs: &Attrs) -> bool {
-    const CLASS_WORDS: [&str; 6] = ["latex", "tex", "math", "equation", "formula", "mathtex"];
-    const RENDERERS: [&[u8]; 4] = [b"latex.php", b"codecogs.com", b"mathtex.cgi", b"mimetex.cgi"];
-    attrs.class.is_some_and(|c| c.split_ascii_whitespace().any(|w| CLASS_WORDS.iter().any(|k| w.eq_ignore_ascii_case(k))))
-        || attrs.src.is_some_and(|s| RENDERERS.iter().any(|r| memchr::memmem::find(s.as_bytes(), r).is_some()))
-}
-
-/// An image standing for an emoji or a smiley: a class word says so (`emoji`, WordPress's
-/// `wp-smiley`), and its alt text is as short as one (a flag or a family is several code points)
-/// and no name for one (Discourse's `:slight_smile:`, which is no text of the post).
-fn is_emoji_image(attrs: &Attrs) -> bool {
-    attrs.alt.is_some_and(|a| (1..=32).contains(&a.trim().len()) && !a.bytes().any(|b| b.is_ascii_alphabetic()))
-        && attrs.class.is_some_and(|c| c.split_ascii_whitespace().any(|w| w.eq_ignore_ascii_case("emoji") || w.eq_ignore_ascii_case("wp-smiley")))
-}
-
-/// A script `type` that holds TeX for MathJax (`math/tex`, `math/tex; mode=display`).
-fn is_tex_type(r#type: &str) -> bool {
-    r#type.trim_start().get(..8).is_some_and(|t| t.eq_ignore_ascii_case("math/tex"))
-}
-
-/// The TeX a MathML formula carries as an annotation (KaTeX and LaTeXML write one).
-fn tex_annotation(after: &str) -> Option<&str> {
-    let math = formula_markup(after);
-    let at = memchr::memmem::find(math.as_bytes(), b"application/x-tex")?;
-    let start = at + memchr::memchr(b'>', &math.as_bytes()[at..])? + 1;
-    let end = start + memchr::memchr(b'<', &math.as_bytes()[start..])?;
-    Some(&math[start..end])
-}
-
-/// A formula without TeX, written in a row (`<mi>x</mi><mo>=</mo><mn>2</mn>`): its characters in
-/// order. None when it lays characters out in two dimensions (a fraction, a power, a root, a
-/// matrix), which a row of them would misstate.
-fn flat_formula(after: &str) -> Option<String> {
-    const LAYOUT: [&str; 12] = ["mfrac", "msup", "msub", "msubsup", "mroot", "msqrt", "munder", "mover", "munderover", "mtable", "mmultiscripts", "menclose"];
-    let math = formula_markup(after);
-    let mut text = String::new();
-    let mut rest = math;
-    while let Some(open) = rest.find('<') {
-        text.push_str(&rest[..open]);
-        let close = open + rest[open..].find('>')?;
-        let name = rest[open + 1..close].split(|c: char| c.is_ascii_whitespace() || c == '/').next().unwrap_or_default();
-        if LAYOUT.contains(&name) {
-            return None;
-        }
-        rest = &rest[close + 1..];
-    }
-    text.push_str(rest);
-    Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
-}
-
-/// How far after a `<math>` start tag its TeX annotation is looked for.
-const MAX_FORMULA_BYTES: usize = 64 * 1024;
-
-/// `{\displaystyle x}` -> `x`: the style wrapper Wikipedia's TeX puts around every formula.
-fn without_display_style(tex: &str) -> &str {
-    ["{\\displaystyle", "{\\textstyle"]
-        .iter()
-        .find_map(|style| tex.strip_prefix(style)?.strip_suffix('}'))
-        .map_or(tex, str::trim)
-}
 
 #[cfg(test)]
 mod tests {
