@@ -242,28 +242,16 @@ impl<'a> Walker<'a> {
                     }
                 }
             }
-            Tag::Code if self.markdown => {
-                let start = self.markdown_len(self.inline.len());
-                self.children(id);
-                let markdown = self.diverge();
-                if let Some(code) = markdown.get(start..).map(collapse).filter(|c| !c.is_empty()) {
-                    let fence = if code.contains('`') { "``" } else { "`" };
-                    let pad = if code.starts_with('`') || code.ends_with('`') { " " } else { "" };
-                    markdown.truncate(start);
-                    markdown.push_str(&format!("{fence}{pad}{code}{pad}{fence}"));
-                }
-            }
+            Tag::Code if self.markdown => self.children_marked_up(id, |code| {
+                let fence = if code.contains('`') { "``" } else { "`" };
+                let pad = if code.starts_with('`') || code.ends_with('`') { " " } else { "" };
+                format!("{fence}{pad}{code}{pad}{fence}")
+            }),
             // A formula between `$`s (`$$`s for one set on its own line), as Markdown renderers
             // with math (GitHub's, pandoc's) read it.
             Tag::Math if self.markdown => {
-                let start = self.markdown_len(self.inline.len());
-                self.children(id);
-                let markdown = self.diverge();
-                if let Some(tex) = markdown.get(start..).map(collapse).filter(|t| !t.is_empty()) {
-                    let delimiter = if node.attr.is_some() { "$$" } else { "$" };
-                    markdown.truncate(start);
-                    markdown.push_str(&format!("{delimiter}{tex}{delimiter}"));
-                }
+                let delimiter = if node.attr.is_some() { "$$" } else { "$" };
+                self.children_marked_up(id, |tex| format!("{delimiter}{tex}{delimiter}"));
             }
             // A term and its description are one paragraph, a line each ("Fit" over "Regular"),
             // so that a chunk does not part them. The term waits in the inline text for its
@@ -394,6 +382,18 @@ impl<'a> Walker<'a> {
     }
 
     /// The inline Markdown, split off from the inline text where it starts to differ.
+    /// Walks `id`'s children, then sets their Markdown (collapsed, when not empty) in the
+    /// markup `mark` writes around it: inline code's backticks, a formula's `$`s.
+    fn children_marked_up(&mut self, id: NodeId, mark: impl FnOnce(&str) -> String) {
+        let start = self.markdown_len(self.inline.len());
+        self.children(id);
+        let markdown = self.diverge();
+        if let Some(inner) = markdown.get(start..).map(collapse).filter(|c| !c.is_empty()) {
+            markdown.truncate(start);
+            markdown.push_str(&mark(&inner));
+        }
+    }
+
     fn diverge(&mut self) -> &mut String {
         self.inline_markdown.get_or_insert_with(|| self.inline.clone())
     }
