@@ -519,9 +519,7 @@ impl Builder {
             // An emoji drawn as an image (WordPress and Twitter swap every emoji for one) is the
             // emoji, its alt text, in the line.
             if let Some(alt) = attrs.alt.filter(|_| name == "img" && is_emoji_image(&attrs)) {
-                self.opened = Opened::Inline;
-                self.text(alt.trim());
-                self.opened = Opened::Inline;
+                self.text_in_line(alt.trim());
                 return None;
             }
         }
@@ -778,9 +776,16 @@ impl Builder {
         self.nodes.push(Node { tag: Tag::Math, parent, children: (0, 0), hints: 0, attr: display.then(|| "block".into()) });
         self.pending.push(Child::Node(id));
         self.push(id, Tag::Math, false, Capture::None, (0, 0));
-        self.opened = Opened::Inline;
-        self.text(tex);
+        self.text_in_line(tex);
         self.pop_to(self.stack.len() - 1);
+    }
+
+    /// Text that stands in for an element (a formula's TeX, an emoji image's alt), spaced from
+    /// the text around it as an inline element's is.
+    fn text_in_line(&mut self, text: &str) {
+        self.opened = Opened::Inline;
+        self.text(text);
+        self.opened = Opened::Inline;
     }
 
     /// Handles a text node, as written (entities not decoded).

@@ -11,27 +11,24 @@ use std::borrow::Cow;
 /// set on a line of its own (`display="block"`, MathJax's `mode=display`); `after` is the
 /// document after its start tag.
 pub(super) fn tex_of<'a>(name: &str, attrs: &Attrs<'a>, after: &'a str) -> Option<(Cow<'a, str>, bool)> {
-    let (tex, display): (Cow<str>, bool) = match name {
+    let written = |tex: &'a str| Cow::Borrowed(without_display_style(tex.trim()));
+    match name {
         "math" => {
             let display = attrs.display.is_some_and(|d| d.trim().eq_ignore_ascii_case("block"));
-            match attrs.alttext.or_else(|| tex_annotation(after)) {
-                Some(tex) => (tex.into(), display),
-                None => (flat_formula(after)?.into(), display),
-            }
+            let tex = match attrs.alttext.or_else(|| tex_annotation(after)) {
+                Some(tex) => written(tex),
+                None => Cow::Owned(flat_formula(after)?),
+            };
+            Some((tex, display))
         }
         "script" => {
             let kind = attrs.r#type.filter(|t| is_tex_type(t))?;
-            (script_text(after).into(), kind.contains("mode=display"))
+            Some((written(script_text(after)), kind.contains("mode=display")))
         }
         // (Not one hidden from screen readers: Wikipedia's stands beside the MathML.)
-        "img" if !attrs.aria_hidden && !attrs.hidden && is_formula_image(attrs) => (attrs.alt.filter(|a| !a.trim().is_empty())?.into(), false),
-        _ => return None,
-    };
-    let tex = match tex {
-        Cow::Borrowed(t) => Cow::Borrowed(without_display_style(t.trim())),
-        Cow::Owned(t) => Cow::Owned(without_display_style(t.trim()).to_string()),
-    };
-    Some((tex, display))
+        "img" if !attrs.aria_hidden && !attrs.hidden && is_formula_image(attrs) => Some((written(attrs.alt.filter(|a| !a.trim().is_empty())?), false)),
+        _ => None,
+    }
 }
 
 /// The MathML of a formula: `after`, the document after the `<math>` start tag, up to its end tag
@@ -64,7 +61,6 @@ fn is_formula_image(attrs: &Attrs) -> bool {
     attrs.class.is_some_and(|c| c.split_ascii_whitespace().any(|w| CLASS_WORDS.iter().any(|k| w.eq_ignore_ascii_case(k))))
         || attrs.src.is_some_and(|s| RENDERERS.iter().any(|r| memchr::memmem::find(s.as_bytes(), r).is_some()))
 }
-
 
 /// A script `type` that holds TeX for MathJax (`math/tex`, `math/tex; mode=display`).
 fn is_tex_type(r#type: &str) -> bool {
