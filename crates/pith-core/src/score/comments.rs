@@ -17,9 +17,9 @@ pub(super) const REMARK_MASS: f32 = 100.0;
 
 pub(super) struct Comments {
     /// Every comment box.
-    pub(super) boxes: Vec<NodeId>,
+    pub(super) boxes: NodeSet,
     /// The boxes that are the content: a thread's posts and replies.
-    pub(super) posts: Vec<NodeId>,
+    pub(super) posts: NodeSet,
     /// The boxes set aside, whose mass no longer counts in their ancestors'.
     pub(super) aside: Vec<NodeId>,
 }
@@ -54,7 +54,7 @@ pub(super) fn sort_comments(tree: &Tree, stats: &mut [Stats], boxes: Vec<NodeId>
     };
     set_aside(tree, stats, &aside);
     aside.extend(remarks);
-    Comments { boxes, posts, aside }
+    Comments { boxes: NodeSet::of(tree, &boxes), posts: NodeSet::of(tree, &posts), aside }
 }
 
 /// Takes the mass of the comment boxes `aside` out of their ancestors'.

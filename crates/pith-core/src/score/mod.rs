@@ -19,7 +19,7 @@ use crate::api::Favor;
 use crate::classify::PageKind;
 use crate::hints;
 use crate::tags::Tag;
-use crate::tree::{Node, NodeId, NodeSet, Tree};
+use crate::tree::{Node, NodeId, Tree};
 use comments::{sort_comments, Comments};
 use flag::{flag_boilerplate, remove_other_products};
 use lede::{lede, with_orphan_paragraphs};
@@ -92,9 +92,8 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     for (s, m) in stats.iter_mut().zip(sum_mass(tree, &inline, &removed, HEADLINE_WEIGHT)) {
         s.mass = m;
     }
-    let Comments { boxes, posts, aside: comments } = sort_comments(tree, &mut stats, comments, kind);
-    let comment_boxes = NodeSet::of(tree, &boxes);
-    let root = find_root(tree, &stats, &removed, &comment_boxes, &NodeSet::of(tree, &posts), title_box, kind == PageKind::Discussion, &t);
+    let Comments { boxes: comment_boxes, posts, aside: comments } = sort_comments(tree, &mut stats, comments, kind);
+    let root = find_root(tree, &stats, &removed, &comment_boxes, &posts, title_box, kind == PageKind::Discussion, &t);
     prune(tree, root, &stats, &mut removed, &t);
     if kind != PageKind::Discussion {
         remove_teaser_feeds(tree, root, &stats, &mut removed, kind == PageKind::Article);
