@@ -85,45 +85,46 @@ pub fn flag(tree: &mut Tree, kind: PageKind) {
     let mut extent: Option<Vec<(u32, u32)>> = None;
     let mut label = String::new();
     for id in 1..tree.nodes.len() as NodeId {
-        match tree.node(id).tag {
-            Tag::H(2..=6) | Tag::P if labels_recommendations(tree, id, kind, &mut label) => {
-                let extent = extent.get_or_insert_with(|| text_extents(tree));
-                for target in introduced_box(tree, extent, id) {
-                    tree.nodes[target as usize].hints |= hints::BOILERPLATE | hints::RECOMMENDATIONS;
-                }
+        let tag = tree.node(id).tag;
+        let named = match tag {
+            Tag::H(2..=6) | Tag::P | Tag::OtherBlock => names_box(tree, id, kind, &mut label),
+            _ => None,
+        };
+        if let Some(flags) = named {
+            let extent = extent.get_or_insert_with(|| text_extents(tree));
+            for target in introduced_box(tree, extent, id) {
+                tree.nodes[target as usize].hints |= flags;
             }
-            Tag::H(2..=6) | Tag::P | Tag::OtherBlock
-                if kind == PageKind::Product
-                    && short_label(tree, id, &mut label)
-                    && POLICY_LABELS.contains(&label.trim_end_matches([':', ' '])) =>
-            {
-                let extent = extent.get_or_insert_with(|| text_extents(tree));
-                for target in introduced_box(tree, extent, id) {
-                    tree.nodes[target as usize].hints |= hints::BOILERPLATE;
-                }
-            }
-            Tag::P | Tag::Li | Tag::H(_) if is_link_line(tree, id) => {
-                tree.nodes[id as usize].hints |= hints::BOILERPLATE | hints::RECOMMENDATIONS
-            }
-            _ => {}
+        } else if matches!(tag, Tag::P | Tag::Li | Tag::H(_)) && is_link_line(tree, id) {
+            tree.nodes[id as usize].hints |= hints::BOILERPLATE | hints::RECOMMENDATIONS;
         }
     }
 }
 
-/// Whether `id` is a heading that names recommendations. Many sites draw a box's heading as a
-/// styled paragraph (`<p class="title">Popular posts</p>`): one that is no sentence and opens
-/// with the phrase counts too.
-fn labels_recommendations(tree: &Tree, id: NodeId, kind: PageKind, label: &mut String) -> bool {
-    match tree.node(id).tag {
-        Tag::H(_) => short_label(tree, id, label) && names_recommendations(label, kind, Anywhere),
-        // Most paragraphs open with a run of text longer than a label: that is checked first.
-        _ => {
-            !matches!(tree.children(id).first(), Some(&Child::Text(s, e)) if (e - s) as usize > MAX_LABEL_CHARS)
-                && !tree.holds_blocks(id)
-                && short_label(tree, id, label)
-                && !label.contains(SENTENCE_MARKS)
-                && names_recommendations(label, kind, AtStart)
-        }
+/// The flags for the box that `id`, a heading, names: recommendations, and on a product page
+/// the shop's policies ([`POLICY_LABELS`]); None for any other heading. Its label is read once,
+/// for both. Many sites draw a box's heading as a styled paragraph (`<p class="title">Popular
+/// posts</p>`): one that is no sentence and opens with a recommendation phrase counts too.
+fn names_box(tree: &Tree, id: NodeId, kind: PageKind, label: &mut String) -> Option<hints::Flags> {
+    let tag = tree.node(id).tag;
+    let product = kind == PageKind::Product;
+    // Most paragraphs open with a run of text longer than a label: that is checked first.
+    let styled_heading = tag == Tag::P
+        && !matches!(tree.children(id).first(), Some(&Child::Text(s, e)) if (e - s) as usize > MAX_LABEL_CHARS)
+        && !tree.holds_blocks(id);
+    if !(tag.is_heading() || styled_heading || product) || !short_label(tree, id, label) {
+        return None;
+    }
+    let recommendations = match tag {
+        Tag::H(_) => names_recommendations(label, kind, Anywhere),
+        _ => styled_heading && !label.contains(SENTENCE_MARKS) && names_recommendations(label, kind, AtStart),
+    };
+    if recommendations {
+        Some(hints::BOILERPLATE | hints::RECOMMENDATIONS)
+    } else if product && POLICY_LABELS.contains(&label.trim_end_matches([':', ' '])) {
+        Some(hints::BOILERPLATE)
+    } else {
+        None
     }
 }
 
