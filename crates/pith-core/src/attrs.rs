@@ -4,7 +4,7 @@
 //! source document by their source locations, since lol-html's `tag_name()`, `name()` and
 //! `value()` allocate a `String` per call.
 
-use lol_html::html_content::{Attribute, Element};
+use lol_html::html_content::Attribute;
 use std::borrow::Cow;
 
 /// A name lower-cased, as lol-html reports names; most are written in lower case already and
@@ -17,10 +17,9 @@ pub fn lower(raw: &str) -> Cow<'_, str> {
     }
 }
 
-/// Where the element's tag name is in `source`, the whole document being parsed: the start
-/// tag's bytes after `<` up to whitespace, `/` or `>`, as lol-html's tokenizer delimits it.
-pub fn tag_name_range(el: &Element, source: &str) -> std::ops::Range<usize> {
-    let tag = el.source_location().bytes();
+/// Where a start tag's name is in `source`, the whole document being parsed, given where the
+/// tag is: its bytes after `<` up to whitespace, `/` or `>`, as lol-html's tokenizer delimits it.
+pub fn tag_name_range(source: &str, tag: &std::ops::Range<usize>) -> std::ops::Range<usize> {
     let name = source.as_bytes().get(tag.start + 1..tag.end).unwrap_or_default();
     let len = name.iter().position(|b| matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'\x0C' | b'/' | b'>')).unwrap_or(name.len());
     tag.start + 1..tag.start + 1 + len
@@ -76,11 +75,11 @@ pub struct Attrs<'a> {
 }
 
 impl<'a> Attrs<'a> {
-    /// Reads `el`'s attributes; `source` is the whole document being parsed. Values are as
-    /// written (entities not decoded).
-    pub fn read(el: &Element, source: &'a str) -> Attrs<'a> {
+    /// Reads a start tag's attributes; `source` is the whole document being parsed. Values are
+    /// as written (entities not decoded).
+    pub fn read(attributes: &[Attribute], source: &'a str) -> Attrs<'a> {
         let mut a = Attrs::default();
-        for attr in el.attributes() {
+        for attr in attributes {
             let slot = match &*lower(source_name(attr, source)) {
                 "class" => &mut a.class,
                 "id" => &mut a.id,
@@ -186,7 +185,7 @@ mod tests {
                 );
                 let borrowed = format!(
                     "{} {:?}",
-                    lower(&html[tag_name_range(el, html)]),
+                    lower(&html[tag_name_range(html, &el.source_location().bytes())]),
                     el.attributes()
                         .iter()
                         .map(|a| (lower(source_name(a, html)).into_owned(), source_value(a, html).to_string()))

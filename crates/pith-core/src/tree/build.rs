@@ -17,88 +17,46 @@ use crate::markup::{Between, Piece};
 use crate::metadata::MetaCollector;
 use crate::tags::{belongs_in_head, implied_close, Tag};
 use foldhash::fast::FixedState;
-use lol_html::html_content::Element;
-use lol_html::{doctype, element, end_tag, HtmlRewriter, MemorySettings, Settings};
+use super::lex::{self, StartTag};
 use std::borrow::Cow;
-use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
-use std::rc::Rc;
-
-/// The input is written to lol-html this much at a time (see `build`). Each chunk after one
-/// that ended inside a token is copied whole into lol-html's buffer: at 64 KiB that copied
-/// about every page once; at 1 MiB most pages are one chunk.
-const CHUNK_BYTES: usize = 1024 * 1024;
 
 /// Parses `html` (already UTF-8) into a [`Tree`], collecting metadata into `meta`.
 pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline: &Deadline) -> Result<(Tree, MetaCollector), ExtractError> {
-    let state = Rc::new(RefCell::new(Builder::new(html.len())));
-    // Not strict: lol-html would otherwise refuse markup whose text context is ambiguous
-    // (a stray `<script>` inside `<select>`), and real pages have it.
-    let mut settings = Settings::new()
-        .with_strict(false)
-        .with_memory_settings(
-            MemorySettings::new()
-                .with_preallocated_parsing_buffer_size(4096.min(max_memory))
-                .with_max_allowed_memory_usage(max_memory),
-        );
-    // `--drop` handlers come first, so they flag an element before it is opened below.
-    for selector in drop_selectors {
-        let parsed: lol_html::Selector =
-            selector.parse().map_err(|e| ExtractError::BadRequest(format!("drop selector {selector:?}: {e}")))?;
-        let s = state.clone();
-        settings = settings.append_element_content_handler((
-            Cow::Owned(parsed),
-            lol_html::ElementContentHandlers::default().element(move |_: &mut Element| {
-                s.borrow_mut().drop_next = true;
-                Ok(())
-            }),
-        ));
-    }
-    let s = state.clone();
-    settings = settings.append_element_content_handler(element!("*", move |el| {
-        let location = el.source_location().bytes();
-        let name_range = attrs::tag_name_range(el, html);
-        let name = attrs::lower(&html[name_range.clone()]);
-        let mut b = s.borrow_mut();
-        b.catch_up(html, location.start);
-        let opened = b.open(el, &name, html);
-        b.at = location.end;
-        if !el.can_have_content() {
-            return Ok(());
-        }
-        // lol-html's stack of open elements, which its end tags close by name.
-        let raw_text = is_raw_text(&name) && el.namespace_uri() == HTML_NAMESPACE;
-        b.names.push(html, name_range, opened, raw_text);
-        drop(b);
-        // Only lol-html knows where raw text ends (script data has escapes of its own); the end
-        // tag is read with the markup after it.
-        if raw_text {
-            let s = s.clone();
-            el.on_end_tag(end_tag!(move |end| {
-                s.borrow_mut().raw_text_end = Some(end.source_location().bytes());
-                Ok(())
-            }))?;
-        }
-        Ok(())
-    }));
-    // Any document-level handler keeps lol-html's lexer on from the first byte. Without one it
-    // scans ahead for tag names only and, as `*` matches every start tag, lexes each tag again.
-    settings = settings.append_document_content_handler(doctype!(|_| Ok(())));
-    let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
-    // Fed in chunks, as a stream would be: lol-html then buffers only what spans a chunk
-    // boundary, and its memory limit bounds that buffering.
-    let parse_error = |e| match e {
-        lol_html::errors::RewritingError::MemoryLimitExceeded(_) => ExtractError::MemoryLimit,
-        other => ExtractError::Parse(other.to_string()),
-    };
-    for chunk in html.as_bytes().chunks(CHUNK_BYTES) {
-        deadline.check()?;
-        rewriter.write(chunk).map_err(parse_error)?;
-    }
-    rewriter.end().map_err(parse_error)?;
-    let mut builder = Rc::try_unwrap(state).ok().expect("the rewriter owned the only other handles").into_inner();
+    let Reading { mut builder, .. } = lex::run(html, drop_selectors, max_memory, deadline, Reading { html, builder: Builder::new(html.len()) })?;
     builder.catch_up(html, html.len());
     Ok(builder.finish())
+}
+
+/// The builder, with the document it reads lol-html's events against.
+struct Reading<'h> {
+    html: &'h str,
+    builder: Builder,
+}
+
+impl lex::Events for Reading<'_> {
+    fn start_tag(&mut self, tag: &StartTag) -> bool {
+        let (b, html) = (&mut self.builder, self.html);
+        let name = attrs::lower(&html[tag.name.clone()]);
+        b.catch_up(html, tag.location.start);
+        let opened = b.open(tag, &name, html);
+        b.at = tag.location.end;
+        if !tag.can_have_content {
+            return false;
+        }
+        // lol-html's stack of open elements, which its end tags close by name.
+        let raw_text = is_raw_text(&name) && tag.html_namespace;
+        b.names.push(html, tag.name.clone(), opened, raw_text);
+        raw_text
+    }
+
+    fn raw_text_end(&mut self, location: std::ops::Range<usize>) {
+        self.builder.raw_text_end = Some(location);
+    }
+
+    fn drop_next(&mut self) {
+        self.builder.drop_next = true;
+    }
 }
 
 /// How deep elements nest in the tree (see [`Builder::open`]).
@@ -294,8 +252,6 @@ impl OpenNames {
     }
 }
 
-const HTML_NAMESPACE: &str = "http://www.w3.org/1999/xhtml";
-
 /// Elements whose content the tokenizer reads as raw text, as lol-html's tree builder
 /// simulator switches to it (scripting on, so `<noscript>` too).
 fn is_raw_text(name: &str) -> bool {
@@ -464,14 +420,14 @@ impl Builder {
 
     /// Handles a start tag; `source` is the document being parsed. Returns the node id when the
     /// element has an end tag to wait for.
-    fn open(&mut self, el: &mut Element, name: &str, source: &str) -> Option<NodeId> {
+    fn open(&mut self, el: &StartTag, name: &str, source: &str) -> Option<NodeId> {
         // Inside payload (an `<svg>`'s shapes, a `<select>`'s options, a `<button>`'s label)
         // nothing reaches the text, and the payload element's own end tag closes all of it; only
         // metadata may sit there (a post's date as microdata inside a button).
         if self.stack.last().is_some_and(|o| o.dropped && o.tag == Tag::Payload) {
             self.drop_next = false;
-            if matches!(name, "meta" | "link" | "base" | "time") || names_itemprop(&source.as_bytes()[el.source_location().bytes()]) {
-                self.meta.element(name, &Attrs::read(el, source));
+            if matches!(name, "meta" | "link" | "base" | "time") || names_itemprop(&source.as_bytes()[el.location.clone()]) {
+                self.meta.element(name, &Attrs::read(el.attributes, source));
             }
             return None;
         }
@@ -497,7 +453,7 @@ impl Builder {
         if self.stack.len() >= MAX_DEPTH && !matches!(tag, Tag::Payload | Tag::Title) {
             return None;
         }
-        let attrs = Attrs::read(el, source);
+        let attrs = Attrs::read(el.attributes, source);
         if tag == Tag::Payload && name == "button" && self.button_is_text(&attrs) {
             tag = Tag::Inline;
         }
@@ -507,7 +463,7 @@ impl Builder {
             tag = Tag::Inline;
         }
         if self.dropped_depth == 0 {
-            let after = &source[el.source_location().bytes().end..];
+            let after = &source[el.location.end..];
             // A formula is its TeX in the line: MathML and MathJax's scripts are then dropped as
             // payload; an image of a formula stands for it whole.
             if let Some((tex, display)) = formula::tex_of(name, &attrs, after) {
@@ -613,7 +569,7 @@ impl Builder {
             .map_or((0, 0), |(start, end)| (start as u32, end as u32));
         let parent = self.stack.last().map_or(0, |o| o.id);
         let parent_dropped = self.dropped_depth > 0;
-        let can_have_content = el.can_have_content();
+        let can_have_content = el.can_have_content;
         if !parent_dropped && !dropped {
             if tag.is_block() {
                 self.opened = Opened::Nothing;

@@ -3,6 +3,7 @@
 //! few attributes output uses. Stage 2, `build`, makes it from one lol-html pass.
 
 mod build;
+mod lex;
 mod formula;
 
 pub use build::build;
