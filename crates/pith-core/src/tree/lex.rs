@@ -152,8 +152,10 @@ impl<E: Events> TransformController for Controller<'_, '_, E> {
         Ok(())
     }
 
+    /// Nothing is written out: the tokens are read, not rewritten, and serializing each one to a
+    /// sink that drops it cost 0.6% of an extraction's instructions.
     fn should_emit_content(&self) -> bool {
-        true
+        false
     }
 }
 
@@ -218,11 +220,16 @@ const HTML_NAMESPACE: &str = "http://www.w3.org/1999/xhtml";
 
 /// The void elements of lol-html's stack of open elements (which never hold content there).
 fn is_void(name: &[u8]) -> bool {
-    const VOID: [&[u8]; 17] = [
-        b"area", b"base", b"basefont", b"bgsound", b"br", b"col", b"embed", b"hr", b"img", b"input", b"keygen", b"link", b"meta", b"param",
-        b"source", b"track", b"wbr",
-    ];
-    VOID.iter().any(|v| v.eq_ignore_ascii_case(name))
+    let mut lower = [0u8; 8];
+    let Some(lower) = lower.get_mut(..name.len()) else { return false };
+    for (l, n) in lower.iter_mut().zip(name) {
+        *l = n.to_ascii_lowercase();
+    }
+    matches!(
+        &*lower,
+        b"area" | b"base" | b"basefont" | b"bgsound" | b"br" | b"col" | b"embed" | b"hr" | b"img" | b"input" | b"keygen" | b"link" | b"meta"
+            | b"param" | b"source" | b"track" | b"wbr"
+    )
 }
 
 #[cfg(test)]
