@@ -4,11 +4,12 @@
 //!
 //! Without `--drop` selectors pith takes the start tags straight from lol-html's token stream
 //! (`TransformStream`, with a controller of its own). Through the `HtmlRewriter`, a `*` element
-//! handler costs lol-html's selector machine on every start and end tag, to match everything:
-//! 10% of an extraction's instructions. `--drop` selectors need that machine, so requests with
-//! them go through the rewriter. The token stream is public under lol-html's
-//! `_integration_test` feature only, so the crate is pinned to one version (Cargo.toml): an
-//! upgrade is a deliberate change, which the tests of both paths check.
+//! handler costs lol-html's selector machine on every start and end tag, only to match
+//! everything: 10% of an extraction's instructions (bench/results/profile.md). `--drop`
+//! selectors need that machine, so requests with them go through the rewriter. The token stream
+//! is public under lol-html's `_integration_test` feature only, so pith-core pins the crate to
+//! one version: an upgrade is a deliberate change, and the tests here check that both paths
+//! report the same events.
 
 use crate::api::ExtractError;
 use crate::attrs;
@@ -21,8 +22,8 @@ use lol_html::{
 };
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
 use std::ops::Range;
+use std::rc::Rc;
 
 /// The input is written to lol-html this much at a time. Each chunk after one that ended inside
 /// a token is copied whole into lol-html's buffer: at 64 KiB that copied about every page once;
@@ -78,8 +79,7 @@ fn feed(html: &str, deadline: &Deadline, mut write: impl FnMut(&[u8]) -> Result<
     Ok(())
 }
 
-fn run_tokens<E: Events>(html: &str, max_memory: usize, deadline: &Deadline, events: E) -> Result<E, ExtractError> {
-    let mut events = events;
+fn run_tokens<E: Events>(html: &str, max_memory: usize, deadline: &Deadline, mut events: E) -> Result<E, ExtractError> {
     let mut stream = TransformStream::new(TransformStreamSettings {
         transform_controller: Controller { html, events: &mut events, in_raw_text: false },
         output_sink: |_: &[u8]| {},
