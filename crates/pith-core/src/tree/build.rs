@@ -1,8 +1,8 @@
 //! Stage 2: one lol-html pass over the decoded document. lol-html builds no tree, so this
 //! stage builds the small one scoring needs from its events: block and inline nodes with
 //! their text, class/id hints and the few attributes output uses. lol-html reports the start
-//! tags; the text and end tags between them are read from the source (`markup`), and end tags
-//! close elements by name as lol-html's own stack of open elements matches them. Payload
+//! tags (`lex`); the text and end tags between them are read from the source (`markup`), and
+//! end tags close elements by name, as lol-html's stack of open elements would match them. Payload
 //! (scripts, styles, media, form controls, comments) is stripped here: it never enters the
 //! tree. Hidden elements are flagged for the scorer. What `metadata` needs from the head and
 //! from JSON-LD is collected on the way.
