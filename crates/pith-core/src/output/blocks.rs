@@ -381,7 +381,6 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// The inline Markdown, split off from the inline text where it starts to differ.
     /// Walks `id`'s children, then sets their Markdown (collapsed, when not empty) in the
     /// markup `mark` writes around it: inline code's backticks, a formula's `$`s.
     fn children_marked_up(&mut self, id: NodeId, mark: impl FnOnce(&str) -> String) {
@@ -394,6 +393,7 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// The inline Markdown, split off from the inline text where it starts to differ.
     fn diverge(&mut self) -> &mut String {
         self.inline_markdown.get_or_insert_with(|| self.inline.clone())
     }

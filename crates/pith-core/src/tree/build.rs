@@ -915,7 +915,6 @@ fn spans(attrs: &Attrs) -> Option<Box<str>> {
     (columns > 1 || rows > 1).then(|| format!("{columns} {rows}").into())
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
