@@ -146,7 +146,12 @@ impl<'a> Attrs<'a> {
 
     /// Whether `rel` lists `value` (`rel="author nofollow"`).
     pub fn rel_has(&self, value: &str) -> bool {
-        self.rel.is_some_and(|r| r.split_ascii_whitespace().any(|r| r.eq_ignore_ascii_case(value)))
+        lists_any(self.rel, &[value])
+    }
+
+    /// Whether `class` lists any of `words`, in any case.
+    pub fn class_has_any(&self, words: &[&str]) -> bool {
+        lists_any(self.class, words)
     }
 
     /// Whether `itemprop` lists `name` (`itemprop="name headline"`; schema.org names are
@@ -154,6 +159,11 @@ impl<'a> Attrs<'a> {
     pub fn itemprop_has(&self, name: &str) -> bool {
         self.itemprop.is_some_and(|p| p.split_ascii_whitespace().any(|p| p == name))
     }
+}
+
+/// Whether a space-separated attribute value lists any of `words`, in any case.
+fn lists_any(value: Option<&str>, words: &[&str]) -> bool {
+    value.is_some_and(|v| v.split_ascii_whitespace().any(|t| words.iter().any(|w| t.eq_ignore_ascii_case(w))))
 }
 
 /// The attribute's name as written. Parsed attributes always have a source location (only

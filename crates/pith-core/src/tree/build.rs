@@ -900,7 +900,7 @@ fn image(attrs: &Attrs) -> Option<Box<str>> {
 /// and no name for one (Discourse's `:slight_smile:`, which is no text of the post).
 fn is_emoji_image(attrs: &Attrs) -> bool {
     attrs.alt.is_some_and(|a| (1..=32).contains(&a.trim().len()) && !a.bytes().any(|b| b.is_ascii_alphabetic()))
-        && attrs.class.is_some_and(|c| c.split_ascii_whitespace().any(|w| w.eq_ignore_ascii_case("emoji") || w.eq_ignore_ascii_case("wp-smiley")))
+        && attrs.class_has_any(&["emoji", "wp-smiley"])
 }
 
 /// A table cell's `colspan` and `rowspan`, as "columns rows", when either is above 1.

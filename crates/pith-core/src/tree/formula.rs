@@ -58,7 +58,7 @@ fn up_to<'a>(after: &'a str, end: &[u8]) -> &'a str {
 fn is_formula_image(attrs: &Attrs) -> bool {
     const CLASS_WORDS: [&str; 6] = ["latex", "tex", "math", "equation", "formula", "mathtex"];
     const RENDERERS: [&[u8]; 4] = [b"latex.php", b"codecogs.com", b"mathtex.cgi", b"mimetex.cgi"];
-    attrs.class.is_some_and(|c| c.split_ascii_whitespace().any(|w| CLASS_WORDS.iter().any(|k| w.eq_ignore_ascii_case(k))))
+    attrs.class_has_any(&CLASS_WORDS)
         || attrs.src.is_some_and(|s| RENDERERS.iter().any(|r| memchr::memmem::find(s.as_bytes(), r).is_some()))
 }
 
