@@ -13,39 +13,33 @@ python3 bench/language/samples.py "$samples"
 cargo build --release --quiet --manifest-path bench/profile/Cargo.toml
 # (When, on what, at which commit: the first line under each report's title.)
 stamp="$(date -u +%Y-%m-%dT%H:%M:%SZ) · $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs) · commit $(git rev-parse --short HEAD)"
-{
-  echo "# Language: what pith names, by what the page declares"
-  echo
-  echo "$stamp"
-  echo
-  echo "Command: \`bash bench/language/run.sh\`. Texts: Debian's man pages in each language (the first 3,000"
-  echo "characters of the prose of each page that has 400 or more), each put in a page declaring its own"
-  echo "language, none, English, and the next language of the table; a cell is the share of pages whose"
-  echo "\`language\` is the text's. The truth is the package's language: many translated pages keep"
-  echo "paragraphs in English (Danish, Norwegian and Turkish most), so no cell reaches 100% for sure. The"
-  echo "\`en\` row is the WCXB dev pages' gold text (with ../shared beside the repo): 4 of its pages are in"
-  echo "other languages, and many are lists of names, titles and prices rather than prose."
-  echo
-  bench/profile/target/release/language "$samples"
-} > bench/results/language.md
-cat bench/results/language.md
+
+# report FILE TITLE BINARY INPUT: a results page titled TITLE, its description read from stdin, then
+# what bench/profile's BINARY prints for INPUT; printed too.
+report() {
+  { echo "# $2"; echo; echo "$stamp"; echo; cat; echo; "bench/profile/target/release/$3" "$4"; } > "$1"
+  cat "$1"
+}
+
+report bench/results/language.md "Language: what pith names, by what the page declares" language "$samples" <<'EOF'
+Command: `bash bench/language/run.sh`. Texts: Debian's man pages in each language (the first 3,000
+characters of the prose of each page that has 400 or more), each put in a page declaring its own
+language, none, English, and the next language of the table; a cell is the share of pages whose
+`language` is the text's. The truth is the package's language: many translated pages keep
+paragraphs in English (Danish, Norwegian and Turkish most), so no cell reaches 100% for sure. The
+`en` row is the WCXB dev pages' gold text (with ../shared beside the repo): 4 of its pages are in
+other languages, and many are lists of names, titles and prices rather than prose.
+EOF
 
 encoded=bench/.cache/encoded
 rm -rf "$encoded"
 python3 bench/language/encoded.py "$samples" "$encoded"
-{
-  echo "# Encoding: what pith decodes undeclared legacy pages with"
-  echo
-  echo "$stamp"
-  echo
-  echo "Command: \`bash bench/language/run.sh\`. Pages: twelve of the texts above to a page (about 40 KB of"
-  echo "prose after 25 KB of inline CSS and script), written in each legacy encoding the language was"
-  echo "commonly served in, with no charset in a header, a \`<meta>\` or a BOM (bench/language/encoded.py); at"
-  echo "most 20 pages per language and encoding. Right: the text pith decodes is the text the page was written"
-  echo "in (KOI8-U for KOI8-R text counts when it decodes the same). The detector is chardetng, fed the page"
-  echo "until it has seen 2,048 bytes beyond ASCII (crates/pith-core/src/encoding.rs); no top-level domain hint"
-  echo "is given here. English pages hold few such bytes (quotes, dashes, a name's accent), the hardest case."
-  echo
-  bench/profile/target/release/encoding "$encoded"
-} > bench/results/encoding.md
-cat bench/results/encoding.md
+report bench/results/encoding.md "Encoding: what pith decodes undeclared legacy pages with" encoding "$encoded" <<'EOF'
+Command: `bash bench/language/run.sh`. Pages: twelve of the texts above to a page (about 40 KB of
+prose after 25 KB of inline CSS and script), written in each legacy encoding the language was
+commonly served in, with no charset in a header, a `<meta>` or a BOM (bench/language/encoded.py); at
+most 20 pages per language and encoding. Right: the text pith decodes is the text the page was written
+in (KOI8-U for KOI8-R text counts when it decodes the same). The detector is chardetng, fed the page
+until it has seen 2,048 bytes beyond ASCII (crates/pith-core/src/encoding.rs); no top-level domain hint
+is given here. English pages hold few such bytes (quotes, dashes, a name's accent), the hardest case.
+EOF
