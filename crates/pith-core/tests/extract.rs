@@ -3208,6 +3208,33 @@ fn a_grids_card_titles_stay_beside_the_prices_it_keeps() {
 }
 
 #[test]
+fn a_card_with_a_short_blurb_stays_with_the_cards_of_its_grid() {
+    // A blog's front page: each card a category link, a linked headline, a blurb and a byline
+    // link. The card whose blurb is short is as link-dense as a menu, but it is one card of the
+    // grid the page keeps, not a box of links beside it.
+    let blurbs = [
+        "How a small team taught the scanner to find token leaks, and what it found in a month of pull requests.",
+        "Teams review more code than ever; here is how they keep up without lowering the bar for a merge.",
+        "Faster, sturdier search.",
+        "Developers in twelve countries share how they learned the new tools inside real production workflows.",
+    ];
+    let cards: String = blurbs
+        .iter()
+        .enumerate()
+        .map(|(i, blurb)| {
+            format!(
+                r#"<li><div class="feed-item"><article><div><a href="/c/{i}">Engineering</a></div><h2><a href="/p/{i}">Post number {i} of the engineering blog this month</a></h2><div><p>{blurb}</p></div><footer><a href="/a/{i}">Ada Lovelace</a> · March {i}, 2026</footer></article></div></li>"#
+            )
+        })
+        .collect();
+    let page = format!(r#"<body><nav><a href="/">Home</a> <a href="/blog">Blog</a></nav><main><section><ul>{cards}</ul></section></main></body>"#);
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Post number 2 of the engineering blog"), "{text:?}");
+    assert!(text.contains("Faster, sturdier search."), "{text:?}");
+    assert!(text.contains("Post number 3 of the engineering blog"), "{text:?}");
+}
+
+#[test]
 fn a_shops_shipping_and_returns_box_is_left_out_of_its_product_pages() {
     // The same policy is printed on every product of the shop: boilerplate, like a menu.
     const DETAILS: &str = "<p>The back panel is padded and ventilated, the straps adjust to torsos from 40 to 52 centimetres, \

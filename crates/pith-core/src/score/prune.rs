@@ -57,6 +57,7 @@ pub(super) fn prune(tree: &Tree, root: NodeId, stats: &[Stats], removed: &mut [b
                 && !holds_prose_block(tree, c, stats, removed)
                 && !titles_prose(tree, c, &children[at + 1..], stats, removed)
                 && !is_card_title(tree, c, stats)
+                && !is_card(tree, c, stats, removed)
             {
                 pruned.push(c);
             } else {
@@ -142,6 +143,21 @@ fn is_card_title(tree: &Tree, id: NodeId, stats: &[Stats]) -> bool {
     // (Counted no further than needed: this runs for each card of a list of thousands.)
     stats[item as usize].chars > s.chars
         && tree.children(list).iter().filter(|c| matches!(**c, Child::Node(e) if tree.node(e).tag == tag)).nth(CARD_ITEMS - 1).is_some()
+}
+
+/// Whether `id` is one card of a grid: inside an item among [`CARD_ITEMS`] or more alike (the item
+/// itself, or a box up to four levels into it), a linked headline with unlinked text beside it (a
+/// blurb, a byline). A card whose blurb is a few words is as link-dense as a menu; it goes or
+/// stays with its grid.
+fn is_card(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
+    let s = stats[id as usize];
+    let in_grid = || {
+        std::iter::once(id).chain(tree.ancestors(id)).take(5).any(|item| {
+            let (list, tag) = (tree.node(item).parent, tree.node(item).tag);
+            matches!(tag, Tag::Li | Tag::Article) && tree.children(list).iter().filter(|c| matches!(**c, Child::Node(e) if tree.node(e).tag == tag)).nth(CARD_ITEMS - 1).is_some()
+        })
+    };
+    s.chars > s.link_chars && in_grid() && linked_headline_inside(tree, id, stats, removed).is_some_and(|h| stats[h as usize].headline_links())
 }
 
 /// Whether a paragraph of prose sits inside `id`: a box of links around one (an item's blurb
@@ -236,8 +252,15 @@ fn is_linked_headline(tree: &Tree, id: NodeId, stats: &[Stats]) -> bool {
 
 /// Whether a linked headline ([`is_linked_headline`]) stands inside `id`.
 fn under_linked_headline(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
-    tree.children(id).iter().any(|c| match *c {
-        Child::Node(c) if !removed[c as usize] => is_linked_headline(tree, c, stats) || under_linked_headline(tree, c, stats, removed),
-        _ => false,
+    linked_headline_inside(tree, id, stats, removed).is_some()
+}
+
+/// The first linked headline ([`is_linked_headline`]) inside `id`.
+fn linked_headline_inside(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool]) -> Option<NodeId> {
+    tree.children(id).iter().find_map(|c| match *c {
+        Child::Node(c) if !removed[c as usize] => {
+            if is_linked_headline(tree, c, stats) { Some(c) } else { linked_headline_inside(tree, c, stats, removed) }
+        }
+        _ => None,
     })
 }
