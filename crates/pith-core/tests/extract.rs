@@ -3208,6 +3208,29 @@ fn a_grids_card_titles_stay_beside_the_prices_it_keeps() {
 }
 
 #[test]
+fn a_listings_intro_beside_its_headline_stays_on_a_page_declared_an_article() {
+    // Recipe sites declare every page an article. The headline's box of a collection page holds
+    // its trail of links, its title and its intro; the grid of cards below is the content chosen.
+    // Beside an article's body that box is a header (byline, share buttons); beside a listing,
+    // its intro.
+    let cards: String = ["Slow-Cooker", "Quick", "Roman-Style", "Sicilian-Style"]
+        .iter()
+        .flat_map(|style| ["Pork Ragù", "Meatball Sauce", "Tomato Chutney", "Nduja Sauce", "Butter Chicken"].map(|dish| format!("{style} {dish}")))
+        .enumerate()
+        .map(|(i, title)| format!(r#"<a class="card" href="/r/{i}"><div class="text"><div class="title">{title}</div><div class="blurb">A weeknight sauce, ready in forty minutes, with what is already in the pantry.</div></div></a>"#))
+        .collect();
+    let page = format!(
+        r#"<html><head><meta property="og:type" content="article"><title>Tomato Sauce Recipes</title></head><body><main><section>
+        <div class="header"><div class="trail"><a href="/">Recipes</a> <a href="/sauces">Sauces</a></div><h1>Tomato Sauce Recipes</h1>
+        <div class="intro">Our collection of tomato sauce recipes has something for every dish, from a big plate of pasta to a vegetable tian.</div></div>
+        <div class="results"><div class="count">Showing twenty recipes</div><div class="wrap"><div class="grid">{cards}</div></div></div></section></main></body></html>"#
+    );
+    let text = text_of(page.as_bytes());
+    assert!(text.contains("Quick Nduja Sauce"), "{text:?}");
+    assert!(text.contains("Our collection of tomato sauce recipes"), "{text:?}");
+}
+
+#[test]
 fn a_card_with_a_short_blurb_stays_with_the_cards_of_its_grid() {
     // A blog's front page: each card a category link, a linked headline, a blurb and a byline
     // link. The card whose blurb is short is as link-dense as a menu, but it is one card of the

@@ -44,7 +44,8 @@ pub(super) fn with_orphan_paragraphs(tree: &Tree, root: NodeId, stats: &[Stats],
 /// The prose blocks between the page's `<h1>` and `root`, when the markup keeps the headline's
 /// standfirst or an intro box apart from the body it chose: short text (bylines, dates,
 /// captions) and link lists stay out, and so does everything when the region is long (the
-/// `<h1>` is then a banner far above the content).
+/// `<h1>` is then a banner far above the content). With `headline_side`, the boxes around the
+/// `<h1>` count too, not only those between the box that holds it and `root`.
 pub(super) fn lede(tree: &Tree, root: NodeId, stats: &[Stats], removed: &[bool], comment_boxes: &NodeSet, headline_side: bool) -> Vec<NodeId> {
     let Some(h1) = tree.nodes.iter().position(|n| n.tag == Tag::H(1)).map(|i| i as NodeId) else { return Vec::new() };
     // (A box removed as boilerplate has its whole subtree marked, so this covers the `<h1>`'s

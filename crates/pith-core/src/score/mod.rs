@@ -25,7 +25,7 @@ use flag::{flag_boilerplate, remove_other_products};
 use lede::{lede, with_orphan_paragraphs};
 use measure::{measure, sum_mass};
 use prune::{prune, remove_teaser_feeds};
-use root::{find_root, title_box};
+use root::{find_root, is_card_list, title_box};
 
 pub use measure::Stats;
 
@@ -98,9 +98,13 @@ pub fn select(tree: &Tree, favor: Favor, kind: PageKind) -> Selection {
     if kind != PageKind::Discussion {
         remove_teaser_feeds(tree, root, &stats, &mut removed, kind == PageKind::Article);
     }
+    // Beside a declared article's body, the headline's own box is its header (byline, share
+    // buttons, a standfirst left to the description); beside a listing laid out as cards, even
+    // on a page declared an article (a recipe site's collection), it holds the list's intro.
+    let headline_side = kind != PageKind::Article || stats[root as usize].is_listing() && is_card_list(tree, root, &removed);
     let mut roots = match kind {
         PageKind::Discussion => Vec::new(),
-        _ => lede(tree, root, &stats, &removed, &comment_boxes, kind != PageKind::Article),
+        _ => lede(tree, root, &stats, &removed, &comment_boxes, headline_side),
     };
     roots.extend(with_orphan_paragraphs(tree, root, &stats, &removed));
     roots.sort_unstable();

@@ -132,7 +132,7 @@ const CARD_LIST_ITEMS: usize = 24;
 /// Whether `id` is, inside single-element wrappers, a list whose items (its first
 /// [`CARD_LIST_ITEMS`]) are mostly cards, two at least: `<article>`s (bare or each in an
 /// `<li>`), or items built alike (the same tags down their first children, three or more).
-fn is_card_list(tree: &Tree, id: NodeId, removed: &[bool]) -> bool {
+pub(super) fn is_card_list(tree: &Tree, id: NodeId, removed: &[bool]) -> bool {
     let elements = |at: NodeId| {
         tree.children(at).iter().filter_map(move |c| match *c {
             Child::Node(e) if !removed[e as usize] => Some(e),
