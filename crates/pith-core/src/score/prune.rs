@@ -127,8 +127,15 @@ fn titles_prose(tree: &Tree, id: NodeId, after: &[Child], stats: &[Stats], remov
         })
 }
 
-/// Items in a list that make it a grid of cards, for [`is_card_title`].
+/// Items in a list that make it a grid of cards, for [`is_card_title`] and [`is_card`].
 const CARD_ITEMS: usize = 3;
+
+/// Whether `item` is an item (`<li>`, `<article>`) among [`CARD_ITEMS`] or more of its tag in
+/// its list. (Counted no further than needed: this runs for each card of a list of thousands.)
+fn is_grid_item(tree: &Tree, item: NodeId) -> bool {
+    let (list, tag) = (tree.node(item).parent, tree.node(item).tag);
+    matches!(tag, Tag::Li | Tag::Article) && tree.children(list).iter().filter(|c| matches!(**c, Child::Node(e) if tree.node(e).tag == tag)).nth(CARD_ITEMS - 1).is_some()
+}
 
 /// Whether `id` is one headline link, the title of a card: inside an item (`<li>`, `<article>`)
 /// that holds more text than it (a price, a blurb), among [`CARD_ITEMS`] or more items alike.
@@ -139,25 +146,17 @@ fn is_card_title(tree: &Tree, id: NodeId, stats: &[Stats]) -> bool {
         return false;
     }
     let Some(item) = tree.ancestors(id).take(3).find(|&a| matches!(tree.node(a).tag, Tag::Li | Tag::Article)) else { return false };
-    let (list, tag) = (tree.node(item).parent, tree.node(item).tag);
-    // (Counted no further than needed: this runs for each card of a list of thousands.)
-    stats[item as usize].chars > s.chars
-        && tree.children(list).iter().filter(|c| matches!(**c, Child::Node(e) if tree.node(e).tag == tag)).nth(CARD_ITEMS - 1).is_some()
+    stats[item as usize].chars > s.chars && is_grid_item(tree, item)
 }
 
-/// Whether `id` is one card of a grid: inside an item among [`CARD_ITEMS`] or more alike (the item
-/// itself, or a box up to four levels into it), a linked headline with unlinked text beside it (a
-/// blurb, a byline). A card whose blurb is a few words is as link-dense as a menu; it goes or
-/// stays with its grid.
+/// Whether `id` is one card of a grid: a grid's item ([`is_grid_item`]) or a box up to four levels
+/// into one, that holds a linked headline and unlinked text beside it (a blurb, a byline). A card
+/// whose blurb is a few words is as link-dense as a menu; it goes or stays with its grid.
 fn is_card(tree: &Tree, id: NodeId, stats: &[Stats], removed: &[bool]) -> bool {
     let s = stats[id as usize];
-    let in_grid = || {
-        std::iter::once(id).chain(tree.ancestors(id)).take(5).any(|item| {
-            let (list, tag) = (tree.node(item).parent, tree.node(item).tag);
-            matches!(tag, Tag::Li | Tag::Article) && tree.children(list).iter().filter(|c| matches!(**c, Child::Node(e) if tree.node(e).tag == tag)).nth(CARD_ITEMS - 1).is_some()
-        })
-    };
-    s.chars > s.link_chars && in_grid() && linked_headline_inside(tree, id, stats, removed).is_some_and(|h| stats[h as usize].headline_links())
+    s.chars > s.link_chars
+        && std::iter::once(id).chain(tree.ancestors(id)).take(5).any(|item| is_grid_item(tree, item))
+        && linked_headline_inside(tree, id, stats, removed).is_some_and(|h| stats[h as usize].headline_links())
 }
 
 /// Whether a paragraph of prose sits inside `id`: a box of links around one (an item's blurb
