@@ -7,8 +7,8 @@
 //! tree. Hidden elements are flagged for the scorer. What `metadata` needs from the head and
 //! from JSON-LD is collected on the way.
 
-use super::formula;
-use super::{Child, Node, NodeId, Tree, Twins, IMAGE_SEPARATOR};
+use super::lex::{self, StartTag};
+use super::{formula, Child, Node, NodeId, Tree, Twins, IMAGE_SEPARATOR};
 use crate::api::ExtractError;
 use crate::attrs::{self, Attrs};
 use crate::deadline::Deadline;
@@ -17,9 +17,9 @@ use crate::markup::{Between, Piece};
 use crate::metadata::MetaCollector;
 use crate::tags::{belongs_in_head, implied_close, Tag};
 use foldhash::fast::FixedState;
-use super::lex::{self, StartTag};
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 
 /// Parses `html` (already UTF-8) into a [`Tree`], collecting metadata into `meta`.
 pub fn build(html: &str, drop_selectors: &[String], max_memory: usize, deadline: &Deadline) -> Result<(Tree, MetaCollector), ExtractError> {
@@ -50,7 +50,7 @@ impl lex::Events for Reading<'_> {
         raw_text
     }
 
-    fn raw_text_end(&mut self, location: std::ops::Range<usize>) {
+    fn raw_text_end(&mut self, location: Range<usize>) {
         self.builder.raw_text_end = Some(location);
     }
 
@@ -189,13 +189,13 @@ struct Builder {
     /// ones included, as its end tags find them (by name, the innermost of that name).
     names: OpenNames,
     /// The end tag of the raw text element open, once lol-html has found it.
-    raw_text_end: Option<std::ops::Range<usize>>,
+    raw_text_end: Option<Range<usize>>,
 }
 
 /// An element on lol-html's stack of open elements.
 struct OpenName {
     /// Where its tag name is in the document.
-    name: std::ops::Range<u32>,
+    name: Range<u32>,
     /// Its node (or dropped subtree), if [`Builder::open`] waits for its end tag.
     id: Option<NodeId>,
     /// Its text is raw text (scripts, styles, `<title>`...), which ends only at its own end tag.
@@ -227,7 +227,7 @@ impl OpenNames {
         ((name.len() as u32 * 13 + (first | 0x20) as u32 * 7 + (last | 0x20) as u32) % 64) as u8
     }
 
-    fn push(&mut self, source: &str, name: std::ops::Range<usize>, id: Option<NodeId>, raw_text: bool) {
+    fn push(&mut self, source: &str, name: Range<usize>, id: Option<NodeId>, raw_text: bool) {
         let bucket = (self.stack.len() >= Self::COUNTED_FROM).then(|| Self::bucket(&source.as_bytes()[name.clone()]));
         if let Some(b) = bucket {
             self.deep_in_bucket[b as usize] += 1;
@@ -391,7 +391,7 @@ impl Builder {
     }
 
     /// Moves `pending[range]` to the end of `child_lists` as the children of `id`.
-    fn store_children(&mut self, id: NodeId, range: std::ops::Range<usize>) {
+    fn store_children(&mut self, id: NodeId, range: Range<usize>) {
         let start = self.child_lists.len() as u32;
         self.child_lists.extend(self.pending.drain(range));
         self.nodes[id as usize].children = (start, self.child_lists.len() as u32);
